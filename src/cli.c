@@ -1,0 +1,581 @@
+/* SPDX-License-Identifier: MIT */
+/* cli: see cli.h. Help texts are bench's own words; names, types, defaults,
+ * order and layout are sysbench 1.0.20's (PD-2). */
+#include <ctype.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "cli.h"
+#include "db.h"
+#include "log.h"
+#include "options.h"
+#include "rand.h"
+#include "run.h"
+#include "script.h"
+#include "version.h"
+
+#define HR OPT_HIDDEN_R
+#define HM OPT_HIDDEN_M
+
+static const struct option_def general_options[] = {
+    {"threads", OPT_INT, "1", "number of worker threads to create", 0},
+    {"events", OPT_INT, "0", "stop after this many events in total", 0},
+    {"time", OPT_INT, "10", "stop after this many seconds", 0},
+    {"warmup-time", OPT_INT, "0",
+     "run events for this many seconds before the measured run, discarding "
+     "their statistics", HR},
+    {"forced-shutdown", OPT_STRING, "off",
+     "seconds (or N% of --time) to wait after the --time limit before "
+     "stopping the process, or 'off'", 0},
+    {"thread-stack-size", OPT_SIZE, "64K", "stack size of each thread", 0},
+    {"thread-init-timeout", OPT_INT, "30",
+     "seconds to wait for worker threads to initialize", HR},
+    {"rate", OPT_INT, "0",
+     "target average event rate per second, 0 for no limit", 0},
+    {"report-interval", OPT_INT, "0",
+     "print intermediate statistics every this many seconds, 0 disables "
+     "them", 0},
+    {"report-checkpoints", OPT_LIST, "",
+     "print full statistics and reset every counter at these points in "
+     "time, given as a comma-separated list of seconds since the start of "
+     "the test; none by default", 0},
+    {"debug", OPT_BOOL, "off", "print debugging information", 0},
+    {"validate", OPT_BOOL, "off",
+     "check the results of operations where the test can", 0},
+    {"help", OPT_BOOL, "off", "print this help and exit", 0},
+    {"version", OPT_BOOL, "off", "print the version and exit", 0},
+    {"config-file", OPT_FILE, NULL, "read options from this file", 0},
+    {"luajit-cmd", OPT_STRING, NULL,
+     "run a LuaJIT control command in every Lua state, as 'luajit -j' "
+     "does", HR},
+    {"tx-rate", OPT_INT, "0", "old name of --rate", HM | OPT_ONLY_R},
+    {"max-requests", OPT_INT, "0", "old name of --events", HM | OPT_ONLY_R},
+    {"max-time", OPT_INT, "0", "old name of --time", HM | OPT_ONLY_R},
+    {"num-threads", OPT_INT, "1", "old name of --threads", HM | OPT_ONLY_R},
+    {"compat", OPT_STRING, NULL,
+     "sysbench profile to follow: 1.0 or 1.1 (also BENCH_COMPAT)", HR | HM},
+    {0},
+};
+
+static const struct option_def log_options[] = {
+    {"verbosity", OPT_INT, "3",
+     "how much to print, from 0 (only fatal errors) to 5 (debug)", 0},
+    {0},
+};
+
+static const struct option_def stats_options[] = {
+    {"percentile", OPT_INT, "95",
+     "latency percentile to report (1-100), or 0 to compute none", 0},
+    {"histogram", OPT_BOOL, "off", "print a latency histogram in the report",
+     0},
+    {0},
+};
+
+static int register_rand(struct options *opts, bool profile_m)
+{
+    struct option_def rand_options[] = {
+        {"rand-type", OPT_STRING, profile_m ? "uniform" : "special",
+         profile_m ? "default distribution of random numbers {uniform, "
+                     "gaussian, pareto, zipfian}"
+                   : "default distribution of random numbers "
+                     "{uniform,gaussian,special,pareto}",
+         0},
+        {"rand-spec-iter", OPT_INT, "12",
+         "uniform samples summed per gaussian number", HM},
+        {"rand-spec-pct", OPT_INT, "1",
+         "width of the hot range of the special distribution, in percent",
+         HM},
+        {"rand-spec-res", OPT_INT, "75",
+         "share of special-distribution values that fall in the hot range, "
+         "in percent",
+         HM},
+        {"rand-seed", OPT_INT, "0",
+         "seed of the random number generators; 0 seeds from the current "
+         "time",
+         0},
+        {"rand-pareto-h", OPT_DOUBLE, "0.2",
+         "shape parameter h of the pareto distribution", 0},
+        {"rand-zipfian-exp", OPT_DOUBLE, "0.8",
+         "exponent (theta) of the zipfian distribution", HR},
+        {0},
+    };
+    return options_add_group(opts, "Pseudo-Random Numbers Generator options",
+                             rand_options);
+}
+
+/* The 1.1 profile rejects the deprecated aliases (P-3): they are simply
+ * not registered there. */
+static int register_general(struct options *opts, bool profile_m)
+{
+    struct option_def defs[sizeof(general_options) /
+                           sizeof(general_options[0])];
+    size_t n = 0;
+
+    for (const struct option_def *d = general_options; d->name; d++)
+        if (!(profile_m && (d->flags & OPT_ONLY_R)))
+            defs[n++] = *d;
+    defs[n] = (struct option_def){0};
+    return options_add_group(opts, "General options", defs);
+}
+
+int cli_register(struct options *opts, bool profile_m)
+{
+    if (register_general(opts, profile_m) != 0 ||
+        register_rand(opts, profile_m) != 0 ||
+        options_add_group(opts, "Log options", log_options) != 0 ||
+        options_add_group(opts, NULL, stats_options) != 0 ||
+        db_register_options(opts) != 0)
+        return -1;
+    return 0;
+}
+
+/* -- Help and version --------------------------------------------------- */
+
+static void print_help(const struct options *opts, const char *prog,
+                      bool profile_m)
+{
+    const char *name, *desc;
+
+    printf("Usage:\n  %s [options]... [testname] [command]\n\n", prog);
+    printf("Commands implemented by most tests: prepare run cleanup help\n\n");
+    options_print_group(opts, stdout, "General options", profile_m);
+    options_print_group(opts, stdout,
+                        "Pseudo-Random Numbers Generator options", profile_m);
+    options_print_group(opts, stdout, "Log options", profile_m);
+    options_print_defs(stdout, stats_options, profile_m);
+    db_print_help(stdout, profile_m);
+    printf("Compiled-in tests:\n");
+    for (size_t i = 0; script_builtin_at(i, &name, &desc); i++)
+        printf("  %s - %s\n", name, desc);
+    printf("\nSee '%s <testname> help' for a list of options for each "
+           "test.\n\n",
+           prog);
+}
+
+/* -- Config files (PD-5) ------------------------------------------------- */
+
+static int add_owned(struct cli_args *a, char *s)
+{
+    char **v = realloc(a->owned, (size_t) (a->nowned + 1) * sizeof(*v));
+    if (!v || !s) {
+        free(s);
+        return -1;
+    }
+    a->owned            = v;
+    a->owned[a->nowned++] = s;
+    return 0;
+}
+
+void cli_args_fini(struct cli_args *args)
+{
+    for (int i = 0; i < args->nowned; i++)
+        free(args->owned[i]);
+    free(args->owned);
+    *args = (struct cli_args){0};
+}
+
+static char *trim(char *s)
+{
+    char *e;
+    while (isspace((unsigned char) *s))
+        s++;
+    e = s + strlen(s);
+    while (e > s && isspace((unsigned char) e[-1]))
+        *--e = '\0';
+    return s;
+}
+
+/* Turns "a, 'b c',d # note" into "a,b c,d": quotes group, '#' outside
+ * quotes starts a comment. -1 on an unterminated quote. */
+static int unquote_value(const char *in, char *out)
+{
+    char quote = 0;
+    char *o    = out;
+
+    for (const char *p = in; *p; p++) {
+        if (quote) {
+            if (*p == quote)
+                quote = 0;
+            else
+                *o++ = *p;
+        } else if (*p == '\'' || *p == '"') {
+            quote = *p;
+        } else if (*p == '#') {
+            break;
+        } else if (*p == ',') {
+            while (o > out && isspace((unsigned char) o[-1]))
+                o--;
+            *o++ = ',';
+            while (isspace((unsigned char) p[1]))
+                p++;
+        } else {
+            *o++ = *p;
+        }
+    }
+    *o = '\0';
+    if (quote)
+        return -1;
+    while (o > out && isspace((unsigned char) o[-1]))
+        *--o = '\0';
+    return 0;
+}
+
+struct arg_list {
+    char **v;
+    const char **origin;
+    size_t n;
+};
+
+static int push_arg(struct arg_list *l, char *arg, const char *origin)
+{
+    char **v         = realloc(l->v, (l->n + 1) * sizeof(*v));
+    const char **org = v ? realloc(l->origin, (l->n + 1) * sizeof(*org))
+                         : NULL;
+    if (v)
+        l->v = v;
+    if (!v || !org)
+        return -1;
+    l->origin   = org;
+    l->v[l->n]  = arg;
+    l->origin[l->n++] = origin;
+    return 0;
+}
+
+static int config_line(struct cli_args *a, struct arg_list *l, char *line,
+                       const char *path, unsigned lineno)
+{
+    char origin[512], *eq, *name, value[4096], *arg;
+
+    line[strcspn(line, "\r\n")] = '\0';
+    name = trim(line);
+    if (*name == '\0' || *name == '#')
+        return 0;
+    snprintf(origin, sizeof(origin), "%s:%u", path, lineno);
+    if (!(eq = strchr(name, '=')) || strlen(eq) >= sizeof(value)) {
+        fprintf(stderr, "%s: expected name=value\n", origin);
+        return 1;
+    }
+    *eq  = '\0';
+    name = trim(name);
+    if (unquote_value(trim(eq + 1), value) != 0) {
+        fprintf(stderr, "%s: unterminated quote\n", origin);
+        return 1;
+    }
+    if (strcmp(name, "config-file") == 0 || strcmp(name, "config_file") == 0) {
+        fprintf(stderr, "%s: config files cannot include others\n", origin);
+        return 1;
+    }
+    arg = malloc(strlen(name) + strlen(value) + 4);
+    if (!arg)
+        return -1;
+    sprintf(arg, "--%s=%s", name, value);
+    if (add_owned(a, arg) != 0 || add_owned(a, strdup(origin)) != 0)
+        return -1;
+    return push_arg(l, arg, a->owned[a->nowned - 1]);
+}
+
+/* Appends the items of a config file as "--name=value" arguments at the
+ * point where --config-file appeared. A missing file is an error (sysbench
+ * prints perror and carries on with the defaults). */
+static int read_config(struct cli_args *a, struct arg_list *l,
+                       const char *path)
+{
+    char line[4096];
+    unsigned lineno = 0;
+    int rc          = 0;
+    FILE *f         = fopen(path, "r");
+
+    if (!f) {
+        fprintf(stderr, "%s: %s\n", path, strerror(errno));
+        return 1;
+    }
+    while (rc == 0 && fgets(line, sizeof(line), f))
+        rc = config_line(a, l, line, path, ++lineno);
+    fclose(f);
+    return rc;
+}
+
+static int expand_args(struct cli_args *a, struct arg_list *l, int argc,
+                       char **argv)
+{
+    for (int i = 1; i < argc; i++) {
+        const char *s = argv[i];
+        int rc;
+        if (strncmp(s, "--config-file=", 14) == 0 ||
+            strncmp(s, "--config_file=", 14) == 0)
+            rc = read_config(a, l, s + 14);
+        else
+            rc = push_arg(l, argv[i], NULL);
+        if (rc != 0)
+            return rc;
+    }
+    return 0;
+}
+
+/* -- Pass 1 --------------------------------------------------------------- */
+
+static int pass_one(struct run_config *cfg, struct arg_list *l)
+{
+    size_t npos = 0;
+
+    cfg->pending        = calloc(l->n + 1, sizeof(char *));
+    cfg->pending_origin = calloc(l->n + 1, sizeof(char *));
+    if (!cfg->pending || !cfg->pending_origin)
+        return -1;
+    for (size_t i = 0; i < l->n; i++) {
+        char *s = l->v[i];
+        if (strncmp(s, "--", 2) != 0) {
+            if (npos == 0 && !cfg->testname)
+                cfg->testname = s;
+            else if (!cfg->command)
+                cfg->command = s;
+            else {
+                fprintf(stderr, "Unrecognized command line argument: %s\n",
+                        s);
+                return 1;
+            }
+            npos++;
+        } else if (!cfg->profile_m && strncmp(s, "--test=", 7) == 0) {
+            fprintf(stderr, "WARNING: the --test option is deprecated. You "
+                            "can pass a script name or path on the command "
+                            "line without any options.\n");
+            cfg->testname = s + 7;
+        } else if (options_set_arg(cfg->opts, s) != OPT_SET_OK) {
+            cfg->pending_origin[cfg->npending] = l->origin[i];
+            cfg->pending[cfg->npending++]      = s;
+        }
+    }
+    return 0;
+}
+
+/* -- Validation of general options (INV 1.8), before the banner ---------- */
+
+static int get_int(const struct options *o, const char *name, int *out)
+{
+    if (options_get_int(o, name, out) == 0)
+        return 0;
+    options_report_bad_int(o, name);
+    return -1;
+}
+
+/* 1.0 aliases: copied when above their default, with a warning on stdout
+ * before the banner (CLI-8). */
+static int apply_aliases(struct options *o)
+{
+    static const char *const map[][2] = {{"num-threads", "threads"},
+                                         {"max-requests", "events"},
+                                         {"max-time", "time"},
+                                         {"tx-rate", "rate"}};
+    for (size_t i = 0; i < sizeof(map) / sizeof(map[0]); i++) {
+        int v, floor = strcmp(map[i][0], "num-threads") == 0 ? 1 : 0;
+        if (!options_is_known(o, map[i][0]))
+            continue;
+        if (get_int(o, map[i][0], &v) != 0)
+            return 1;
+        if (v > floor) {
+            printf("WARNING: --%s is deprecated, use --%s instead\n",
+                   map[i][0], map[i][1]);
+            options_set(o, map[i][1], options_get_str(o, map[i][0]));
+        }
+    }
+    return 0;
+}
+
+static int parse_checkpoints(struct run_config *cfg)
+{
+    char **items;
+    int n = options_get_list(cfg->opts, "report-checkpoints", &items);
+
+    if (n < 0)
+        return -1;
+    if (n > RUN_MAX_CHECKPOINTS) {
+        log_fatal("Too many checkpoints in --report-checkpoints (up to %d "
+                  "can be defined)", RUN_MAX_CHECKPOINTS);
+        options_free_list(items);
+        return 1;
+    }
+    for (int i = 0; i < n; i++) {
+        char *end;
+        errno  = 0;
+        long v = strtol(items[i], &end, 10);
+        if (errno || *end || end == items[i] || v < 0 || v > INT_MAX) {
+            log_fatal("Invalid value for --report-checkpoints: '%s'",
+                      items[i]);
+            options_free_list(items);
+            return 1;
+        }
+        unsigned j = cfg->ncheckpoints++;
+        while (j > 0 && cfg->checkpoints[j - 1] > (unsigned) v) {
+            cfg->checkpoints[j] = cfg->checkpoints[j - 1];
+            j--;
+        }
+        cfg->checkpoints[j] = (unsigned) v;
+    }
+    options_free_list(items);
+    return 0;
+}
+
+/* --forced-shutdown: off, N seconds, N% of --time, or empty for 5%. */
+static int parse_forced_shutdown(struct run_config *cfg)
+{
+    const char *v = options_get_str(cfg->opts, "forced-shutdown");
+    char *end;
+    long n;
+
+    cfg->forced_shutdown_s = -1;
+    if (v && strcasecmp(v, "off") == 0)
+        return 0;
+    if (!v || !*v) {
+        n   = 5;
+        end = "%";
+    } else {
+        errno = 0;
+        n     = strtol(v, &end, 10);
+        if (errno || end == v || n < 0 || (*end && strcmp(end, "%") != 0)) {
+            log_fatal("Invalid value for --forced-shutdown: '%s'", v);
+            return 1;
+        }
+    }
+    if (cfg->time_s > 0)
+        cfg->forced_shutdown_s =
+            *end == '%' ? (int) ((long) cfg->time_s * n / 100) : (int) n;
+    return 0;
+}
+
+static int validate_rand(struct run_config *cfg)
+{
+    struct rand_config rc = {0};
+    const char *type      = options_get_str(cfg->opts, "rand-type");
+
+    if (!type || rand_dist_from_name(type, &rc.dist) != 0) {
+        log_fatal("Invalid random numbers distribution: %s.",
+                  type ? type : "");
+        return 1;
+    }
+    if (get_int(cfg->opts, "rand-spec-iter", &rc.spec_iter) ||
+        get_int(cfg->opts, "rand-spec-pct", &rc.spec_pct) ||
+        get_int(cfg->opts, "rand-spec-res", &rc.spec_res) ||
+        get_int(cfg->opts, "rand-seed", &cfg->rand_seed))
+        return 1;
+    rc.pareto_h    = options_get_double(cfg->opts, "rand-pareto-h");
+    rc.zipfian_exp = options_get_double(cfg->opts, "rand-zipfian-exp");
+    if (rc.zipfian_exp < 0) {
+        log_fatal("--rand-zipfian-exp must be >= 0");
+        return 1;
+    }
+    if (rand_configure(&rc) != 0) {
+        log_fatal("Invalid random numbers distribution parameters");
+        return 1;
+    }
+    return 0;
+}
+
+static int validate_limits(struct run_config *cfg)
+{
+    struct options *o = cfg->opts;
+    int threads;
+
+    if (get_int(o, "threads", &threads) || get_int(o, "events", &cfg->events) ||
+        get_int(o, "time", &cfg->time_s) ||
+        get_int(o, "warmup-time", &cfg->warmup_s) ||
+        get_int(o, "rate", &cfg->rate) ||
+        get_int(o, "report-interval", &cfg->report_interval_s) ||
+        get_int(o, "thread-init-timeout", &cfg->init_timeout_s))
+        return 1;
+    if (threads <= 0) {
+        log_fatal("Invalid value for --threads: %d.\n", threads);
+        return 1;
+    }
+    cfg->threads = (unsigned) threads;
+    if (cfg->warmup_s < 0) {
+        log_fatal("Invalid value for --warmup-time: %d.\n", cfg->warmup_s);
+        return 1;
+    }
+    cfg->stack_size = options_get_size(o, "thread-stack-size");
+    if (cfg->stack_size == 0 || cfg->stack_size > INT_MAX) {
+        log_fatal("Invalid value for thread-stack-size: %zu.\n",
+                  cfg->stack_size);
+        return 1;
+    }
+    return parse_forced_shutdown(cfg);
+}
+
+static int validate_stats(struct run_config *cfg)
+{
+    struct options *o = cfg->opts;
+    int verbosity;
+
+    if (get_int(o, "percentile", &cfg->percentile) ||
+        get_int(o, "verbosity", &verbosity))
+        return 1;
+    if (cfg->percentile < 0 || cfg->percentile > 100) {
+        log_fatal("Invalid value for --percentile: %d", cfg->percentile);
+        return 1;
+    }
+    cfg->histogram = options_get_bool(o, "histogram");
+    if (cfg->histogram && cfg->percentile == 0) {
+        log_fatal("--histogram cannot be used with --percentile=0");
+        return 1;
+    }
+    if (verbosity < 0 || verbosity > 5) {
+        printf("Invalid value for verbosity: %u\n",
+               (unsigned) (unsigned char) verbosity);
+        return 1;
+    }
+    cfg->debug    = options_get_bool(o, "debug");
+    cfg->validate = options_get_bool(o, "validate");
+    log_set_verbosity(cfg->debug ? LOG_DEBUG : verbosity);
+    return 0;
+}
+
+static int validate_general(struct run_config *cfg)
+{
+    int rc;
+
+    if ((rc = validate_limits(cfg)) || (rc = validate_stats(cfg)) ||
+        (rc = validate_rand(cfg)) || (rc = parse_checkpoints(cfg)))
+        return rc;
+    if (db_validate_options(cfg->opts) != 0)
+        return 1;
+    cfg->luajit_cmd = options_get_str(cfg->opts, "luajit-cmd");
+    return 0;
+}
+
+int cli_parse(struct run_config *cfg, struct cli_args *args, int argc,
+              char **argv)
+{
+    struct arg_list l = {0};
+    int rc;
+    char banner[256];
+
+    cfg->argc = argc;
+    cfg->argv = argv;
+    rc        = expand_args(args, &l, argc, argv);
+    if (rc == 0)
+        rc = pass_one(cfg, &l);
+    free(l.v);
+    free(l.origin);
+    if (rc != 0)
+        return rc < 0 ? 1 : rc;
+    if (options_get_bool(cfg->opts, "help")) {
+        print_help(cfg->opts, cfg->progname, cfg->profile_m);
+        return 0;
+    }
+    if (options_get_bool(cfg->opts, "version")) {
+        printf("bench %s\n", BENCH_VERSION);
+        return 0;
+    }
+    if ((!cfg->profile_m && apply_aliases(cfg->opts)) ||
+        validate_general(cfg))
+        return 1;
+    if (cfg->events <= 0 && cfg->time_s == 0)
+        log_warn("Both event and time limits are disabled, running an "
+                 "endless test");
+    version_banner(banner, sizeof(banner), cfg->profile_m);
+    log_notice("%s\n", banner);
+    return -1;
+}

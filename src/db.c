@@ -1,0 +1,513 @@
+/* SPDX-License-Identifier: MIT */
+/* db: driver lookup, connections, results, counters and error
+ * classification (see db.h). Statements, emulation and bulk inserts are in
+ * db_stmt.c. */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+
+#include "db_internal.h"
+#include "stats.h"
+
+#define MAX_DRIVERS 8
+
+/* -- Options ----------------------------------------------------------- */
+
+#ifdef HAVE_MYSQL
+#define DEFAULT_DRIVER "mysql" /* sysbench: only when MySQL is built in */
+#else
+#define DEFAULT_DRIVER NULL
+#endif
+
+const struct option_def db_options[] = {
+    {"db-driver", OPT_STRING, DEFAULT_DRIVER,
+     "database driver to use ('help' to list the compiled-in drivers)", 0},
+    {"db-ps-mode", OPT_STRING, "auto",
+     "how prepared statements are run {auto, disable}", 0},
+    {"db-debug", OPT_BOOL, "off", "print database debug information", 0},
+    {"db-ignore-errors", OPT_LIST, NULL,
+     "errors to ignore with any driver: native codes, SQLSTATEs, SQLSTATE "
+     "classes, or \"all\"",
+     OPT_HIDDEN_R | OPT_HIDDEN_M},
+    {NULL, OPT_NULL, NULL, NULL, 0},
+};
+
+int db_register_options(struct options *o)
+{
+    char title[64];
+
+    if (options_add_group(o, "General database options", db_options) != 0)
+        return -1;
+    for (size_t i = 0; db_drivers[i]; i++) {
+        const struct db_driver *d = db_drivers[i];
+        if (!d->options)
+            continue;
+        snprintf(title, sizeof(title), "%s options", d->name);
+        if (options_add_group(o, title, d->options) != 0)
+            return -1;
+    }
+    return 0;
+}
+
+void db_print_help(FILE *out, bool profile_m)
+{
+    fprintf(out, "General database options:\n\n");
+    options_print_defs(out, db_options, profile_m);
+    fprintf(out, "\nCompiled-in database drivers:\n");
+    for (size_t i = 0; db_drivers[i]; i++)
+        if (!db_drivers[i]->hidden)
+            fprintf(out, "  %s - %s\n", db_drivers[i]->name,
+                    db_drivers[i]->description);
+    fputc('\n', out);
+    for (size_t i = 0; db_drivers[i]; i++) {
+        if (db_drivers[i]->hidden || !db_drivers[i]->options)
+            continue;
+        fprintf(out, "%s options:\n", db_drivers[i]->name);
+        options_print_defs(out, db_drivers[i]->options, profile_m);
+    }
+}
+
+int db_validate_options(const struct options *o)
+{
+    const char *mode = options_get_str(o, "db-ps-mode");
+
+    if (mode && (strcmp(mode, "auto") == 0 || strcmp(mode, "disable") == 0))
+        return 0;
+    log_fatal("Invalid value for db-ps-mode: %s", mode ? mode : "(null)");
+    return -1;
+}
+
+/* -- Process state and drivers ----------------------------------------- */
+
+struct code_list {
+    bool all;
+    char **items; /* NULL-terminated, from options_get_list */
+};
+
+/* One per registry entry. The public head is what db_create returns. */
+struct db_handle {
+    sql_driver pub;
+    const struct db_driver *drv;
+    bool initialized;             /* guarded by init_lock */
+    struct code_list own, common; /* driver's list, --db-ignore-errors */
+    char **hosts, **ports, **sockets;
+    size_t nhosts, nports, nsockets;
+    atomic_uint next_target;      /* shared round-robin cursor (MY-3) */
+};
+
+static struct db_handle handles[MAX_DRIVERS];
+static pthread_mutex_t init_lock = PTHREAD_MUTEX_INITIALIZER;
+static const struct options *db_opts;        /* set by db_init */
+static bool (*stop_check)(void);
+static bool ps_disabled, debug_on;
+static atomic_bool used;
+static _Thread_local int tls_thread_id = -1; /* -1: background slot */
+static _Thread_local unsigned tls_refs[MAX_DRIVERS];
+
+static void handle_reset(struct db_handle *h)
+{
+    options_free_list(h->own.items);
+    options_free_list(h->common.items);
+    options_free_list(h->hosts);
+    options_free_list(h->ports);
+    options_free_list(h->sockets);
+    memset(h, 0, sizeof(*h));
+}
+
+void db_init(const struct options *o, bool (*should_stop)(void))
+{
+    const char *mode;
+
+    db_done();
+    db_opts    = o;
+    stop_check = should_stop;
+    mode        = options_get_str(o, "db-ps-mode");
+    ps_disabled = mode && strcmp(mode, "disable") == 0;
+    debug_on    = options_get_bool(o, "db-debug");
+}
+
+void db_done(void)
+{
+    pthread_mutex_lock(&init_lock);
+    for (size_t i = 0; i < MAX_DRIVERS && db_drivers[i]; i++) {
+        if (handles[i].initialized && db_drivers[i]->done)
+            db_drivers[i]->done();
+        handle_reset(&handles[i]);
+    }
+    atomic_store(&used, false);
+    pthread_mutex_unlock(&init_lock);
+}
+
+void db_thread_set_id(int thread_id)
+{
+    tls_thread_id = thread_id;
+}
+
+bool db_is_used(void)
+{
+    return atomic_load(&used);
+}
+
+bool db_debug_enabled(void)
+{
+    return debug_on;
+}
+
+bool db_ps_disabled(void)
+{
+    return ps_disabled;
+}
+
+bool db_should_stop(void)
+{
+    return stop_check && stop_check();
+}
+
+static int load_codes(const char *option, struct code_list *l)
+{
+    if (!option)
+        return 0;
+    if (options_get_list(db_opts, option, &l->items) < 0)
+        return -1;
+    for (char **p = l->items; *p; p++)
+        if (strcmp(*p, "all") == 0)
+            l->all = true;
+    return 0;
+}
+
+static int load_list(const char *option, char ***items, size_t *n)
+{
+    int rc;
+
+    if (!option)
+        return 0;
+    rc = options_get_list(db_opts, option, items);
+    if (rc < 0)
+        return -1;
+    *n = (size_t) rc;
+    return 0;
+}
+
+/* Reads what db.c needs from the options on first use of a driver. */
+static int handle_load(struct db_handle *h)
+{
+    const struct db_driver *d = h->drv;
+
+    if (load_codes(d->ignore_option, &h->own) != 0 ||
+        load_codes("db-ignore-errors", &h->common) != 0 ||
+        load_list(d->host_option, &h->hosts, &h->nhosts) != 0 ||
+        load_list(d->port_option, &h->ports, &h->nports) != 0 ||
+        load_list(d->socket_option, &h->sockets, &h->nsockets) != 0)
+        return -1;
+    if (d->label && h->nhosts == 0 && h->nsockets == 0) {
+        log_fatal("No %s hosts specified, aborting", d->label);
+        return -1;
+    }
+    if (d->label && h->nports == 0 && h->nsockets == 0) {
+        log_fatal("No %s ports specified, aborting", d->label);
+        return -1;
+    }
+    return 0;
+}
+
+static int handle_init(size_t i)
+{
+    struct db_handle *h = &handles[i];
+    int rc = 0;
+
+    pthread_mutex_lock(&init_lock);
+    if (!h->initialized) {
+        h->drv       = db_drivers[i];
+        h->pub.sname = h->drv->name;
+        h->pub.lname = h->drv->description;
+        rc           = handle_load(h);
+        if (rc == 0 && h->drv->init)
+            rc = h->drv->init(db_opts);
+        if (rc == 0) {
+            h->initialized = true;
+            atomic_store(&used, true);
+        } else {
+            handle_reset(h);
+        }
+    }
+    pthread_mutex_unlock(&init_lock);
+    return rc;
+}
+
+/* Index of the driver to use for `name` (NULL: --db-driver), or -1. */
+static long driver_index(const char *name)
+{
+    size_t visible = 0, last = 0;
+
+    if (!name)
+        name = options_get_str(db_opts, "db-driver");
+    if (!name) {
+        for (size_t i = 0; db_drivers[i]; i++)
+            if (!db_drivers[i]->hidden) {
+                visible++;
+                last = i;
+            }
+        if (visible == 1) {
+            log_info("No DB drivers specified, using %s",
+                     db_drivers[last]->name);
+            return (long) last;
+        }
+        log_fatal("Multiple DB drivers are available. Use --db-driver=name "
+                  "to specify which one to use");
+        return -1;
+    }
+    for (size_t i = 0; db_drivers[i]; i++)
+        if (strcmp(db_drivers[i]->name, name) == 0)
+            return (long) i;
+    log_fatal("invalid database driver name: '%s'", name);
+    return -1;
+}
+
+sql_driver *db_create(const char *name)
+{
+    long i;
+
+    if (!db_opts)
+        return NULL;
+    i = driver_index(name);
+    if (i < 0 || handle_init((size_t) i) != 0)
+        return NULL;
+    if (tls_refs[i]++ == 0 && handles[i].drv->thread_init &&
+        handles[i].drv->thread_init() != 0) {
+        tls_refs[i]--;
+        log_fatal("thread-local driver initialization failed.");
+        return NULL;
+    }
+    return &handles[i].pub;
+}
+
+int db_destroy(sql_driver *drv)
+{
+    struct db_handle *h;
+    size_t i;
+
+    if (!drv)
+        return 0;
+    h = DB_CONTAINER_OF(drv, struct db_handle, pub);
+    i = (size_t) (h - handles);
+    if (tls_refs[i] == 0)
+        return 0;
+    if (--tls_refs[i] == 0 && h->drv->thread_done)
+        h->drv->thread_done();
+    return 0;
+}
+
+/* -- Connections ------------------------------------------------------- */
+
+static void pick_target(struct db_handle *h, struct db_target *t)
+{
+    unsigned k = atomic_fetch_add(&h->next_target, 1);
+
+    memset(t, 0, sizeof(*t));
+    if (h->nsockets > 0) {
+        t->host   = "localhost";
+        t->socket = h->sockets[k % h->nsockets];
+        return;
+    }
+    if (h->nports > 0) {
+        t->port = (unsigned) atoi(h->ports[k % h->nports]);
+        k /= (unsigned) h->nports;
+    }
+    if (h->nhosts > 0)
+        t->host = h->hosts[k % h->nhosts];
+}
+
+sql_connection *db_connection_create(sql_driver *drv)
+{
+    struct db_handle *h = DB_CONTAINER_OF(drv, struct db_handle, pub);
+    struct db_conn *c   = calloc(1, sizeof(*c));
+
+    if (!c)
+        return NULL;
+    c->pub.driver = drv;
+    c->drv        = h->drv;
+    c->rs.conn    = c;
+    c->state      = DB_CONN_READY;
+    c->thread_id  = tls_thread_id;
+    pick_target(h, &c->target);
+    if (c->drv->connect(c) != 0) {
+        c->drv->log_error(c, DB_OP_CONNECT, NULL);
+        free(c);
+        return NULL;
+    }
+    return &c->pub;
+}
+
+int db_connection_close(sql_connection *pc)
+{
+    struct db_conn *c = db_conn_of(pc);
+
+    if (c->state == DB_CONN_INVALID) {
+        log_alert("attempt to close an already closed connection");
+        return 0;
+    }
+    if (c->state == DB_CONN_RESULT_SET)
+        db_free_current(c);
+    if (!c->broken)
+        c->drv->disconnect(c);
+    c->state = DB_CONN_INVALID;
+    free(c->bulk_buf);
+    c->bulk_buf = NULL;
+    return 0;
+}
+
+void db_connection_free(sql_connection *pc)
+{
+    struct db_conn *c;
+
+    if (!pc)
+        return;
+    c = db_conn_of(pc);
+    if (c->state != DB_CONN_INVALID)
+        db_connection_close(pc);
+    db_stmts_detach(c);
+    free(c->values);
+    free(c->text);
+    free(c->rs.store_data);
+    free(c->rs.store_vals);
+    free(c);
+}
+
+/* Replaces the server connection, retrying every millisecond until it
+ * works or the run stops (sysbench's loop). 0 ok, -1 gave up. */
+static int reconnect_loop(struct db_conn *c)
+{
+    const struct timespec pause = {0, 1000000};
+    struct db_error cause       = c->err;
+
+    log_debug("Reconnecting");
+    if (!c->broken)
+        c->drv->disconnect(c);
+    c->broken = true;
+    while (c->drv->connect(c) != 0) {
+        if (db_should_stop()) {
+            c->err = cause; /* later calls report what broke it */
+            return -1;
+        }
+        nanosleep(&pause, NULL);
+    }
+    c->broken = false;
+    c->epoch++;
+    log_debug("Reconnected");
+    return 0;
+}
+
+int db_connection_reconnect(sql_connection *pc)
+{
+    struct db_conn *c = db_conn_of(pc);
+
+    if (c->state == DB_CONN_INVALID) {
+        log_alert("attempt to close an already closed connection");
+        return 0;
+    }
+    if (c->state == DB_CONN_RESULT_SET)
+        db_free_current(c);
+    if (reconnect_loop(c) != 0) {
+        stats_add(c->thread_id, STAT_ERRORS, 1);
+        return 1;
+    }
+    stats_add(c->thread_id, STAT_RECONNECTS, 1);
+    return 0;
+}
+
+/* -- Error classification ---------------------------------------------- */
+
+static bool code_matches(const struct code_list *l, const struct db_error *e,
+                         enum db_match how)
+{
+    if (!l->items)
+        return false;
+    if (l->all)
+        return true;
+    for (char **p = l->items; *p; p++) {
+        const char *v = *p;
+        if (how == DB_MATCH_CODE && e->code != 0 && atoi(v) == e->code)
+            return true;
+        if (how == DB_MATCH_SQLSTATE && e->sqlstate[0] &&
+            (strcasecmp(v, e->sqlstate) == 0 ||
+             (strlen(v) == 2 && strncasecmp(v, e->sqlstate, 2) == 0)))
+            return true;
+    }
+    return false;
+}
+
+/* An error without code and SQLSTATE is API misuse: never ignorable, and
+ * Lua reports it as "SQL API error" (sql_state stays NULL). */
+static bool is_ignorable(const struct db_conn *c)
+{
+    const struct db_handle *h =
+        DB_CONTAINER_OF(c->pub.driver, const struct db_handle, pub);
+    const struct db_error *e = &c->err;
+
+    if (e->code == 0 && !e->sqlstate[0])
+        return false;
+    return code_matches(&h->own, e, c->drv->ignore_match) ||
+           code_matches(&h->common, e, DB_MATCH_CODE) ||
+           code_matches(&h->common, e, DB_MATCH_SQLSTATE);
+}
+
+static void rollback_quietly(struct db_conn *c)
+{
+    struct db_error saved = c->err;
+
+    if (c->drv->query(c, "ROLLBACK", 8, &c->rs) == 0 &&
+        c->rs.pub.counter == DB_CNT_READ)
+        c->drv->free_result(&c->rs);
+    c->err = saved;
+}
+
+sql_error_t db_classify(struct db_conn *c, enum db_op op, const char *sql)
+{
+    struct db_error *e = &c->err;
+    bool api_error     = e->code == 0 && !e->sqlstate[0];
+
+    c->pub.sql_errno  = e->code;
+    c->pub.sql_state  = api_error ? NULL : e->sqlstate[0] ? e->sqlstate
+                                                         : "HY000";
+    c->pub.sql_errmsg = api_error ? NULL : e->msg;
+    if (!is_ignorable(c)) {
+        stats_add(c->thread_id, STAT_ERRORS, 1);
+        c->drv->log_error(c, op, sql);
+        return DB_ERROR_FATAL;
+    }
+    if (e->code != 0)
+        log_debug("Ignoring error %d %s, ", e->code, e->msg);
+    else
+        log_debug("Ignoring error %s %s, ", e->sqlstate, e->msg);
+    if (e->conn_lost) {
+        bool ok = reconnect_loop(c) == 0;
+        stats_add(c->thread_id, ok ? STAT_RECONNECTS : STAT_ERRORS, 1);
+    } else {
+        stats_add(c->thread_id, STAT_ERRORS, 1);
+        if (c->drv->caps.rollback_on_error && !c->broken)
+            rollback_quietly(c);
+    }
+    return DB_ERROR_IGNORABLE;
+}
+
+void db_set_error(struct db_conn *c, int code, const char *sqlstate,
+                  bool conn_lost, const char *func, const char *fmt, ...)
+{
+    va_list ap;
+
+    c->err.code      = code;
+    c->err.conn_lost = conn_lost;
+    c->err.func      = func;
+    snprintf(c->err.sqlstate, sizeof(c->err.sqlstate), "%s",
+             sqlstate ? sqlstate : "");
+    va_start(ap, fmt);
+    vsnprintf(c->err.msg, sizeof(c->err.msg), fmt, ap);
+    va_end(ap);
+}

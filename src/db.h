@@ -1,0 +1,84 @@
+/* SPDX-License-Identifier: MIT */
+/* db: the driver-neutral SQL layer. One copy of: driver lookup and one-time
+ * initialisation, connections and their round-robin targets, the current
+ * result of a connection, read/write/other counting, error classification
+ * (ignore lists, reconnects), prepared-statement emulation and bulk inserts.
+ * It knows no driver by name: drivers.c lists them.
+ *
+ * Two faces:
+ *  - the sysbench-named FFI API in db_api_decls.h (sql_connection,
+ *    db_query, ...), which Lua drives through bench/sql.lua. Conventions
+ *    are sysbench's: pointers are NULL on failure with con->error set,
+ *    ints are 0 on success. Misuse (closed connection, invalid result)
+ *    prints the sysbench ALERT and fails.
+ *  - the setup functions below for main/run.
+ *
+ * Threads: a connection and its statements and result belong to the thread
+ * that created them. Driver initialisation is serialised here; everything
+ * else needs no lock. Counters go to the worker id set with
+ * db_thread_set_id() in the creating thread (background slot if never set).
+ *
+ * Results (SQL-5): a connection has one current result, reused for every
+ * call (no allocation per query). Any next call on the connection or its
+ * statements frees it; rows never fetched are discarded by the driver
+ * without being buffered. A driver may stream rows (MySQL does): then
+ * sql_result.nrows counts the rows fetched so far and is exact once
+ * db_fetch_row returned NULL; db_store_results() buffers the rest and
+ * makes nrows exact at once, as sysbench's buffered results are. */
+#ifndef BENCH_DB_H
+#define BENCH_DB_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "options.h"
+
+#ifndef BENCH_DB_API_DECLS
+#define BENCH_DB_API_DECLS
+#pragma GCC visibility push(default)
+#include "db_api_decls.h"
+#pragma GCC visibility pop
+#endif
+
+/* Size of the bulk insert statement buffer, NUL included (INV 8.1). */
+#define DB_BULK_BUFFER_SIZE (512 * 1024)
+
+/* "General database options" (--db-driver, --db-ps-mode, --db-debug,
+ * --db-ignore-errors), in sysbench's order. */
+extern const struct option_def db_options[];
+
+/* Registers the general DB options and, in registry order, every compiled
+ * driver's "<name> options" group. Main thread, before parsing.
+ * 0 ok, -1 ENOMEM. */
+int db_register_options(struct options *o);
+
+/* Prints the database part of --help exactly as sysbench lays it out:
+ * general options, "Compiled-in database drivers:", each driver's group. */
+void db_print_help(FILE *out, bool profile_m);
+
+/* Checks --db-ps-mode; prints "FATAL: Invalid value for db-ps-mode: <v>"
+ * and returns -1 when it is neither auto nor disable. */
+int db_validate_options(const struct options *o);
+
+/* Gives db.c the option registry the drivers read on first use, and the
+ * predicate telling when the run stops (ends reconnect loops; NULL:
+ * never). Main thread, before any worker starts; `o` must outlive db_done.
+ * Also resets per-process state, so tests may call it again. */
+void db_init(const struct options *o, bool (*should_stop)(void));
+
+/* Calls done() of every initialised driver. Main thread, workers joined. */
+void db_done(void);
+
+/* Sets the worker id whose counters the calling thread's new connections
+ * update. Call at the start of each worker thread. */
+void db_thread_set_id(int thread_id);
+
+/* True once a driver was initialised: reports then use the SQL format. */
+bool db_is_used(void);
+
+/* Whether --db-debug is on (reports print the debug timer blocks). */
+bool db_debug_enabled(void);
+
+#endif

@@ -1,0 +1,123 @@
+/* SPDX-License-Identifier: MIT */
+/* db_api_decls.h: the SQL API that Lua reaches through the FFI (sysbench's
+ * names, types and field order: scripts see them as sysbench.sql objects).
+ * Plain declarations only, no preprocessor lines: db.h compiles this text
+ * and bench/sql.lua passes the same text to ffi.cdef. Needs stdint.h,
+ * stddef.h and stdbool.h types. Every struct below is the public head of a
+ * larger object that db.c allocates; Lua never allocates one, except
+ * sql_bind arrays. Conventions are in db.h. */
+
+typedef enum {
+    DB_ERROR_NONE,      /* no error */
+    DB_ERROR_IGNORABLE, /* ignored by the error lists: restart the event */
+    DB_ERROR_FATAL      /* not ignorable */
+} sql_error_t;
+
+typedef enum {
+    SQL_TYPE_NONE,
+    SQL_TYPE_TINYINT,
+    SQL_TYPE_SMALLINT,
+    SQL_TYPE_INT,
+    SQL_TYPE_BIGINT,
+    SQL_TYPE_FLOAT,
+    SQL_TYPE_DOUBLE,
+    SQL_TYPE_TIME,
+    SQL_TYPE_DATE,
+    SQL_TYPE_DATETIME,
+    SQL_TYPE_TIMESTAMP,
+    SQL_TYPE_CHAR,
+    SQL_TYPE_VARCHAR
+} sql_bind_type_t;
+
+/* Buffer of a DATE, TIME, DATETIME or TIMESTAMP parameter. */
+typedef struct sql_time {
+    unsigned int year, month, day, hour, minute, second;
+} sql_time;
+
+typedef struct sql_driver {
+    const char *sname; /* --db-driver name, e.g. "mysql" */
+    const char *lname; /* e.g. "MySQL driver" */
+} sql_driver;
+
+typedef struct sql_value {
+    uint32_t len;    /* bytes at ptr */
+    const char *ptr; /* NULL for SQL NULL */
+} sql_value;
+
+typedef struct sql_row {
+    void *ptr;          /* driver data */
+    sql_value *values;  /* nfields entries, valid until the next fetch */
+} sql_row;
+
+typedef struct sql_connection {
+    sql_error_t error;      /* outcome of the last call */
+    int sql_errno;          /* native error code (0 on PostgreSQL) */
+    const char *sql_state;  /* SQLSTATE of the last error, or NULL */
+    const char *sql_errmsg; /* message of the last error, or NULL */
+    sql_driver *driver;
+} sql_connection;
+
+typedef struct sql_statement {
+    sql_connection *connection;
+} sql_statement;
+
+typedef struct sql_result {
+    int counter;              /* sb_counter_type: SB_CNT_READ/WRITE/OTHER */
+    uint32_t nrows;           /* affected rows, or rows (see db.h) */
+    uint32_t nfields;         /* columns of a result set */
+    sql_statement *statement; /* statement that produced it, or NULL */
+    void *ptr;                /* driver data */
+    sql_row row;              /* last fetched row */
+} sql_result;
+
+/* A parameter: `buffer` holds int8..int64 / float / double by type, the
+ * bytes of a CHAR/VARCHAR (data_len of them), or an sql_time. */
+typedef struct sql_bind {
+    sql_bind_type_t type;
+    void *buffer;
+    unsigned long *data_len;
+    unsigned long max_len;
+    char *is_null; /* NULL or points to 0: not null */
+} sql_bind;
+
+sql_driver *db_create(const char *name);
+int db_destroy(sql_driver *drv);
+
+sql_connection *db_connection_create(sql_driver *drv);
+int db_connection_close(sql_connection *con);
+int db_connection_reconnect(sql_connection *con);
+void db_connection_free(sql_connection *con);
+
+int db_bulk_insert_init(sql_connection *con, const char *query, size_t len);
+int db_bulk_insert_next(sql_connection *con, const char *row, size_t len);
+int db_bulk_insert_done(sql_connection *con);
+
+sql_result *db_query(sql_connection *con, const char *query, size_t len);
+bool db_more_results(sql_connection *con);
+sql_result *db_next_result(sql_connection *con);
+
+sql_row *db_fetch_row(sql_result *rs);
+int db_store_results(sql_result *rs);
+int db_free_results(sql_result *rs);
+
+sql_statement *db_prepare(sql_connection *con, const char *query, size_t len);
+int db_bind_param(sql_statement *stmt, sql_bind *params, size_t len);
+int db_bind_result(sql_statement *stmt, sql_bind *results, size_t len);
+sql_result *db_execute(sql_statement *stmt);
+sql_result *db_stmt_next_result(sql_statement *stmt);
+int db_close(sql_statement *stmt);
+
+/* Test hooks of the null driver (src/drivers/null.c). Set up from one
+ * thread before workers run; the log is safe to append from any thread.
+ * Recording is off by default, so the null driver costs nothing. */
+void bench_null_record(bool on);
+const char *bench_null_log(void); /* one statement per line */
+void bench_null_clear(void);      /* empties the log */
+/* Queries and statements whose text starts with `prefix` return `rows`:
+ * fields separated by '\t', rows by '\n', \N for NULL; the first line
+ * holds the number of fields. NULL prefix removes all rules. 0 ok. */
+int bench_null_result(const char *prefix, const char *rows);
+/* The next `times` calls whose text starts with `prefix` ("<connect>" for
+ * connecting) fail with this error. NULL prefix removes all. 0 ok. */
+int bench_null_fail(const char *prefix, int code, const char *sqlstate,
+                    bool conn_lost, unsigned times);

@@ -1,0 +1,284 @@
+/* SPDX-License-Identifier: MIT */
+/* db_result: calls that produce a connection's current result, and the
+ * result itself: counting, fetching, buffering on demand, freeing (see
+ * db.h for the rules). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "db_internal.h"
+#include "stats.h"
+
+/* -- Calls and results ------------------------------------------------- */
+
+static void result_reset(struct db_result *r)
+{
+    r->pub.counter    = DB_CNT_OTHER;
+    r->pub.nrows      = 0;
+    r->pub.nfields    = 0;
+    r->pub.statement  = NULL;
+    r->pub.ptr        = NULL;
+    r->pub.row.ptr    = NULL;
+    r->pub.row.values = NULL;
+    r->streaming      = false;
+    r->at_end         = false;
+    r->stored         = false;
+    r->next           = 0;
+    r->store_used     = 0;
+    r->store_nvals    = 0;
+}
+
+bool db_conn_begin(struct db_conn *c)
+{
+    c->pub.sql_errno  = 0;
+    c->pub.sql_state  = NULL;
+    c->pub.sql_errmsg = NULL;
+    if (c->state == DB_CONN_INVALID) {
+        log_alert("attempt to use an already closed connection");
+        c->pub.error = DB_ERROR_FATAL;
+        return false;
+    }
+    if (c->state == DB_CONN_RESULT_SET)
+        db_free_current(c);
+    result_reset(&c->rs);
+    c->pub.error = DB_ERROR_NONE;
+    return true;
+}
+
+sql_result *db_finish(struct db_conn *c, int rc, enum db_op op,
+                      const char *sql)
+{
+    struct db_result *r = &c->rs;
+
+    if (rc == 0) {
+        stats_add(c->thread_id, (enum stat_counter) r->pub.counter, 1);
+        if (r->pub.counter == DB_CNT_READ) {
+            c->state = DB_CONN_RESULT_SET;
+            return &r->pub;
+        }
+        return NULL;
+    }
+    result_reset(r);
+    c->pub.error = db_classify(c, op, sql);
+    return NULL;
+}
+
+/* While a reconnect has given up, calls fail with the error that broke
+ * the connection, so the ignore lists apply again. */
+int db_broken_call(struct db_conn *c)
+{
+    c->err.conn_lost = true;
+    return -1;
+}
+
+sql_result *db_query(sql_connection *pc, const char *sql, size_t len)
+{
+    struct db_conn *c = db_conn_of(pc);
+    int rc;
+
+    if (!db_conn_begin(c))
+        return NULL;
+    rc = c->broken ? db_broken_call(c) : c->drv->query(c, sql, len, &c->rs);
+    return db_finish(c, rc, DB_OP_QUERY, sql);
+}
+
+void db_free_current(struct db_conn *c)
+{
+    struct db_result *r = &c->rs;
+
+    if (c->state == DB_CONN_RESULT_SET && !c->broken)
+        c->drv->free_result(r);
+    result_reset(r);
+    c->state = DB_CONN_READY;
+}
+
+int db_values_reserve(struct db_conn *c, uint32_t n)
+{
+    sql_value *v;
+
+    if (n <= c->nvalues)
+        return 0;
+    v = realloc(c->values, n * sizeof(*v));
+    if (!v)
+        return -1;
+    c->values  = v;
+    c->nvalues = n;
+    return 0;
+}
+
+/* Checks a result handle for fetch/free/store; ALERTs as sysbench. */
+static struct db_result *result_check(sql_result *prs, const char *invalid)
+{
+    struct db_result *r = DB_CONTAINER_OF(prs, struct db_result, pub);
+
+    if (r->conn->state == DB_CONN_INVALID) {
+        log_alert("attempt to use an already closed connection");
+        return NULL;
+    }
+    if (r->conn->state != DB_CONN_RESULT_SET || &r->conn->rs != r) {
+        log_alert("%s", invalid);
+        return NULL;
+    }
+    return r;
+}
+
+static sql_row *fetch_stored(struct db_result *r)
+{
+    uint32_t nstored = (uint32_t) (r->store_nvals / r->pub.nfields);
+
+    if (r->next >= nstored) {
+        if (r->pub.nrows == 0)
+            log_alert("attempt to fetch row from an empty result set");
+        return NULL;
+    }
+    r->pub.row.values = r->store_vals + (size_t) r->next++ * r->pub.nfields;
+    return &r->pub.row;
+}
+
+sql_row *db_fetch_row(sql_result *prs)
+{
+    struct db_result *r =
+        result_check(prs, "attempt to fetch row from an invalid result set");
+    struct db_conn *c;
+    int rc;
+
+    if (!r)
+        return NULL;
+    c = r->conn;
+    if (r->stored)
+        return fetch_stored(r);
+    if (r->pub.nfields == 0 || (!r->streaming && r->pub.nrows == 0) ||
+        r->at_end) {
+        if (r->pub.nrows == 0)
+            log_alert("attempt to fetch row from an empty result set");
+        return NULL;
+    }
+    if (db_values_reserve(c, r->pub.nfields) != 0)
+        return NULL;
+    rc = c->drv->fetch_row(r, c->values);
+    if (rc == 1) {
+        r->pub.nrows += r->streaming;
+        r->pub.row.values = c->values;
+        return &r->pub.row;
+    }
+    if (rc == 0 && r->streaming) {
+        r->at_end = true;
+        if (r->pub.nrows == 0)
+            log_alert("attempt to fetch row from an empty result set");
+    }
+    if (rc < 0) {
+        c->pub.sql_errno  = c->err.code;
+        c->pub.sql_state  = c->err.sqlstate[0] ? c->err.sqlstate : NULL;
+        c->pub.sql_errmsg = c->err.msg;
+    }
+    return NULL;
+}
+
+/* Appends one fetched row to the store; ptr fields hold offset + 1 (0 for
+ * NULL) until store_fix turns them into pointers. */
+static int store_row(struct db_result *r, const sql_value *v)
+{
+    uint32_t n = r->pub.nfields;
+
+    if (r->store_nvals + n > r->store_vcap) {
+        size_t cap    = (r->store_vcap + n) * 2;
+        sql_value *sv = realloc(r->store_vals, cap * sizeof(*sv));
+        if (!sv)
+            return -1;
+        r->store_vals = sv;
+        r->store_vcap = cap;
+    }
+    for (uint32_t i = 0; i < n; i++) {
+        sql_value *dst = &r->store_vals[r->store_nvals++];
+        dst->len       = v[i].len;
+        dst->ptr       = NULL;
+        if (!v[i].ptr)
+            continue;
+        if (r->store_used + v[i].len > r->store_cap) {
+            size_t cap = (r->store_used + v[i].len) * 2 + 256;
+            char *d    = realloc(r->store_data, cap);
+            if (!d)
+                return -1;
+            r->store_data = d;
+            r->store_cap  = cap;
+        }
+        memcpy(r->store_data + r->store_used, v[i].ptr, v[i].len);
+        dst->ptr = (const char *) (uintptr_t) (r->store_used + 1);
+        r->store_used += v[i].len;
+    }
+    return 0;
+}
+
+static void store_fix(struct db_result *r)
+{
+    for (size_t i = 0; i < r->store_nvals; i++) {
+        uintptr_t off = (uintptr_t) r->store_vals[i].ptr;
+        r->store_vals[i].ptr = off ? r->store_data + off - 1 : NULL;
+    }
+}
+
+int db_store_results(sql_result *prs)
+{
+    struct db_result *r =
+        result_check(prs, "attempt to store an invalid result set");
+    int rc = 0;
+
+    if (!r)
+        return 1;
+    if (!r->streaming || r->at_end)
+        return 0;
+    if (db_values_reserve(r->conn, r->pub.nfields) != 0)
+        return 1;
+    while ((rc = r->conn->drv->fetch_row(r, r->conn->values)) == 1) {
+        if (store_row(r, r->conn->values) != 0)
+            return 1;
+        r->pub.nrows++;
+    }
+    store_fix(r);
+    r->streaming = false;
+    r->at_end    = true;
+    r->stored    = true;
+    r->next      = 0;
+    return rc < 0;
+}
+
+int db_free_results(sql_result *prs)
+{
+    struct db_result *r =
+        result_check(prs, "attempt to free an invalid result set");
+
+    if (!r)
+        return 1;
+    db_free_current(r->conn);
+    return 0;
+}
+
+bool db_more_results(sql_connection *pc)
+{
+    struct db_conn *c = db_conn_of(pc);
+
+    if (c->state == DB_CONN_INVALID) {
+        log_alert("attempt to use an already closed connection");
+        return false;
+    }
+    if (!c->drv->more_results || c->broken)
+        return false;
+    /* A streamed result must be read to its end before the server says
+     * whether another follows; keep its rows for the caller. */
+    if (c->state == DB_CONN_RESULT_SET && c->rs.streaming &&
+        db_store_results(&c->rs.pub) != 0)
+        return false;
+    return c->drv->more_results(c);
+}
+
+sql_result *db_next_result(sql_connection *pc)
+{
+    struct db_conn *c = db_conn_of(pc);
+    int rc;
+
+    if (!db_conn_begin(c))
+        return NULL;
+    if (!c->drv->next_result)
+        return NULL;
+    rc = c->broken ? db_broken_call(c) : c->drv->next_result(c, &c->rs);
+    return db_finish(c, rc, DB_OP_NEXT_RESULT, NULL);
+}

@@ -1,0 +1,505 @@
+/* SPDX-License-Identifier: MIT */
+/* db_stmt: prepared statements (server-side through the driver, or
+ * emulated here by textual substitution, INV 8.1), value formatting shared
+ * with the drivers, and the bulk insert buffer (SQL-6). */
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "db_internal.h"
+
+/* -- Values ------------------------------------------------------------ */
+
+static int format_text(const sql_bind *b, bool literal, char *buf,
+                       size_t len)
+{
+    size_t n = b->data_len ? (size_t) *b->data_len
+                           : strnlen(b->buffer, b->max_len);
+    size_t q = literal ? 1 : 0;
+
+    if (n + 2 * q + 1 > len)
+        return -1;
+    if (q)
+        buf[0] = '\'';
+    memcpy(buf + q, b->buffer, n);
+    if (q)
+        buf[n + 1] = '\'';
+    buf[n + 2 * q] = '\0';
+    return (int) (n + 2 * q);
+}
+
+static int format_time(const sql_bind *b, bool literal, char *buf,
+                       size_t len)
+{
+    const sql_time *t = b->buffer;
+    const char *q     = literal ? "'" : "";
+
+    switch (b->type) {
+    case SQL_TYPE_DATE:
+        return snprintf(buf, len, "%s%u-%u-%u%s", q, t->year, t->month,
+                        t->day, q);
+    case SQL_TYPE_TIME:
+        return snprintf(buf, len, "%s%u:%u:%u%s", q, t->hour, t->minute,
+                        t->second, q);
+    default:
+        return snprintf(buf, len, "%s%u-%u-%u %u:%u:%u%s", q, t->year,
+                        t->month, t->day, t->hour, t->minute, t->second, q);
+    }
+}
+
+int db_format_value(const sql_bind *b, bool literal, char *buf, size_t len)
+{
+    int n;
+
+    if (b->is_null && *b->is_null)
+        n = snprintf(buf, len, "%s", literal ? "NULL" : "");
+    else
+        switch (b->type) {
+        case SQL_TYPE_TINYINT:
+            n = snprintf(buf, len, "%d", *(const int8_t *) b->buffer);
+            break;
+        case SQL_TYPE_SMALLINT:
+            n = snprintf(buf, len, "%d", *(const int16_t *) b->buffer);
+            break;
+        case SQL_TYPE_INT:
+            n = snprintf(buf, len, "%d", *(const int32_t *) b->buffer);
+            break;
+        case SQL_TYPE_BIGINT:
+            n = snprintf(buf, len, "%lld",
+                         (long long) *(const int64_t *) b->buffer);
+            break;
+        case SQL_TYPE_FLOAT:
+            n = snprintf(buf, len, literal ? "%f" : "%.9g",
+                         (double) *(const float *) b->buffer);
+            break;
+        case SQL_TYPE_DOUBLE:
+            n = snprintf(buf, len, literal ? "%f" : "%.17g",
+                         *(const double *) b->buffer);
+            break;
+        case SQL_TYPE_CHAR:
+        case SQL_TYPE_VARCHAR:
+            return format_text(b, literal, buf, len);
+        case SQL_TYPE_DATE:
+        case SQL_TYPE_TIME:
+        case SQL_TYPE_DATETIME:
+        case SQL_TYPE_TIMESTAMP:
+            n = format_time(b, literal, buf, len);
+            break;
+        default: /* sysbench prints nothing for unknown types */
+            n = snprintf(buf, len, "%s", "");
+            break;
+        }
+    return (n < 0 || (size_t) n >= len) ? -1 : n;
+}
+
+static int text_reserve(struct db_conn *c, size_t n)
+{
+    size_t cap = c->text_cap ? c->text_cap : 256;
+    char *t;
+
+    if (n <= c->text_cap)
+        return 0;
+    while (cap < n)
+        cap *= 2;
+    t = realloc(c->text, cap);
+    if (!t)
+        return -1;
+    c->text     = t;
+    c->text_cap = cap;
+    return 0;
+}
+
+/* Every '?' takes the next bound value; '?' in string literals too (INV
+ * 8.1). A '?' without a value is kept, so the server reports it. */
+long db_emulate_text(struct db_stmt *s)
+{
+    struct db_conn *c = s->conn;
+    size_t j = 0, k = 0;
+
+    if (text_reserve(c, s->sql_len + 1) != 0)
+        return -1;
+    for (size_t i = 0; i < s->sql_len; i++) {
+        if (s->sql[i] != '?' || k >= s->nbinds) {
+            if (text_reserve(c, j + 2) != 0)
+                return -1;
+            c->text[j++] = s->sql[i];
+            continue;
+        }
+        for (;;) {
+            int n = db_format_value(&s->binds[k], true, c->text + j,
+                                    c->text_cap - j);
+            if (n >= 0) {
+                j += (size_t) n;
+                break;
+            }
+            if (text_reserve(c, c->text_cap * 2) != 0)
+                return -1;
+        }
+        k++;
+    }
+    c->text[j] = '\0';
+    return (long) j;
+}
+
+/* -- Statements -------------------------------------------------------- */
+
+static void warn_limit_once(const struct db_conn *c)
+{
+    static atomic_flag warned = ATOMIC_FLAG_INIT;
+
+    if (!atomic_flag_test_and_set(&warned))
+        log_warn("%s: the server refuses more prepared statements "
+                 "(%d: %s); emulating them on such connections",
+                 c->drv->name, c->err.code, c->err.msg);
+}
+
+/* Prepares `s` on the server, or makes it emulated. 0 ok, -1 error
+ * (classified, in c->pub). */
+static int stmt_setup(struct db_stmt *s)
+{
+    struct db_conn *c = s->conn;
+    int rc;
+
+    s->epoch    = c->epoch;
+    s->emulated = false;
+    if (db_ps_disabled() || c->emulate_ps || !c->drv->prepare) {
+        s->emulated = true;
+        return 0;
+    }
+    rc = c->broken ? db_broken_call(c) : c->drv->prepare(s);
+    switch (rc) {
+    case 0:
+        return 0;
+    case DB_PREPARE_LIMIT:
+        c->emulate_ps = true;
+        warn_limit_once(c);
+        s->emulated = true;
+        return 0;
+    case DB_PREPARE_EMULATE:
+        s->emulated = true;
+        return 0;
+    default:
+        c->pub.error = db_classify(c, DB_OP_PREPARE, s->sql);
+        return -1;
+    }
+}
+
+static void stmt_unlink(struct db_stmt *s)
+{
+    if (s->prev)
+        s->prev->next = s->next;
+    else if (s->conn)
+        s->conn->stmts = s->next;
+    if (s->next)
+        s->next->prev = s->prev;
+    s->prev = s->next = NULL;
+}
+
+static void stmt_free(struct db_stmt *s)
+{
+    stmt_unlink(s);
+    free(s->sql);
+    free(s->binds);
+    free(s);
+}
+
+static unsigned count_params(const char *sql, size_t len)
+{
+    unsigned n = 0;
+
+    for (size_t i = 0; i < len; i++)
+        n += sql[i] == '?';
+    return n;
+}
+
+sql_statement *db_prepare(sql_connection *pc, const char *sql, size_t len)
+{
+    struct db_conn *c = db_conn_of(pc);
+    struct db_stmt *s;
+
+    if (c->state == DB_CONN_INVALID) {
+        log_alert("attempt to use an already closed connection");
+        c->pub.error = DB_ERROR_FATAL;
+        return NULL;
+    }
+    /* sysbench keeps the current result across prepare: read it to its
+     * end first so the connection is free for the new command. */
+    if (c->state == DB_CONN_RESULT_SET && c->rs.streaming)
+        db_store_results(&c->rs.pub);
+    s = calloc(1, sizeof(*s));
+    if (!s || !(s->sql = malloc(len + 1))) {
+        free(s);
+        return NULL;
+    }
+    memcpy(s->sql, sql, len);
+    s->sql[len]          = '\0';
+    s->sql_len           = len;
+    s->nparams           = count_params(sql, len);
+    s->conn              = c;
+    s->pub.connection    = pc;
+    c->pub.error         = DB_ERROR_NONE;
+    if (stmt_setup(s) != 0) {
+        stmt_free(s);
+        return NULL;
+    }
+    s->next = c->stmts;
+    if (c->stmts)
+        c->stmts->prev = s;
+    c->stmts = s;
+    return &s->pub;
+}
+
+static int stmt_bind_driver(struct db_stmt *s)
+{
+    struct db_conn *c = s->conn;
+    int rc;
+
+    if (s->emulated || !c->drv->bind)
+        return 0;
+    rc = c->broken ? db_broken_call(c) : c->drv->bind(s);
+    if (rc != 0)
+        c->pub.error = db_classify(c, DB_OP_BIND, s->sql);
+    return rc;
+}
+
+int db_bind_param(sql_statement *ps, sql_bind *params, size_t len)
+{
+    struct db_stmt *s = db_stmt_of(ps);
+    struct db_conn *c = s->conn;
+
+    if (!c || c->state == DB_CONN_INVALID) {
+        log_alert("attempt to use an already closed connection");
+        return 1;
+    }
+    if (len > s->bind_cap) {
+        sql_bind *b = realloc(s->binds, len * sizeof(*b));
+        if (!b)
+            return 1;
+        s->binds    = b;
+        s->bind_cap = len;
+    }
+    memcpy(s->binds, params, len * sizeof(*params));
+    s->nbinds = len;
+    c->pub.error = DB_ERROR_NONE;
+    if (s->epoch != c->epoch) /* prepared before a reconnect */
+        return 0;             /* execute prepares and binds again */
+    return stmt_bind_driver(s) != 0;
+}
+
+/* sysbench has no result binding: accepted and ignored. */
+int db_bind_result(sql_statement *ps, sql_bind *results, size_t len)
+{
+    return 0;
+}
+
+/* After a reconnect the server has forgotten the statement: prepare and
+ * bind it again so scripts need not (sysbench makes them re-prepare). */
+static int stmt_refresh(struct db_stmt *s)
+{
+    struct db_conn *c = s->conn;
+
+    if (s->impl) {
+        s->stale = true;
+        c->drv->close(s);
+        s->stale = false;
+        s->impl  = NULL;
+    }
+    if (stmt_setup(s) != 0)
+        return -1;
+    return s->nbinds ? stmt_bind_driver(s) : 0;
+}
+
+sql_result *db_execute(sql_statement *ps)
+{
+    struct db_stmt *s = db_stmt_of(ps);
+    struct db_conn *c = s->conn;
+    int rc;
+    long n;
+
+    if (!c) {
+        log_alert("attempt to use an already closed connection");
+        return NULL;
+    }
+    if (!db_conn_begin(c))
+        return NULL;
+    if (!c->broken && s->epoch != c->epoch && stmt_refresh(s) != 0)
+        return NULL;
+    c->rs.pub.statement = ps;
+    if (c->broken)
+        return db_finish(c, db_broken_call(c), DB_OP_EXECUTE, s->sql);
+    if (!s->emulated) {
+        rc = c->drv->execute(s, &c->rs);
+        return db_finish(c, rc, DB_OP_EXECUTE, s->sql);
+    }
+    n = db_emulate_text(s);
+    if (n < 0) {
+        db_set_error(c, 0, NULL, false, "db_execute()", "out of memory");
+        return db_finish(c, -1, DB_OP_QUERY, s->sql);
+    }
+    rc = c->drv->query(c, c->text, (size_t) n, &c->rs);
+    return db_finish(c, rc, DB_OP_QUERY, c->text);
+}
+
+sql_result *db_stmt_next_result(sql_statement *ps)
+{
+    struct db_stmt *s = db_stmt_of(ps);
+    struct db_conn *c = s->conn;
+    int rc;
+
+    if (!c || !db_conn_begin(c))
+        return NULL;
+    c->rs.pub.statement = ps;
+    if (s->emulated ? !c->drv->next_result : !c->drv->stmt_next_result)
+        return NULL;
+    if (c->broken)
+        rc = db_broken_call(c);
+    else if (s->emulated)
+        rc = c->drv->next_result(c, &c->rs);
+    else
+        rc = c->drv->stmt_next_result(s, &c->rs);
+    return db_finish(c, rc, DB_OP_NEXT_RESULT, NULL);
+}
+
+int db_close(sql_statement *ps)
+{
+    struct db_stmt *s;
+    struct db_conn *c;
+
+    if (!ps)
+        return 0;
+    s = db_stmt_of(ps);
+    c = s->conn;
+    if (c && c->state == DB_CONN_INVALID)
+        log_alert("attempt to use an already closed connection");
+    else if (c && c->state == DB_CONN_RESULT_SET)
+        db_free_current(c);
+    if (s->impl && c) {
+        s->stale = c->state == DB_CONN_INVALID || c->broken ||
+                   s->epoch != c->epoch;
+        c->drv->close(s);
+    }
+    stmt_free(s);
+    return 0;
+}
+
+/* Called by db_connection_free: statements outlive their connection only
+ * as client memory (Lua may collect them in any order). */
+void db_stmts_detach(struct db_conn *c)
+{
+    struct db_stmt *s = c->stmts;
+
+    while (s) {
+        struct db_stmt *next = s->next;
+        if (s->impl) {
+            s->stale = true;
+            c->drv->close(s);
+            s->impl = NULL;
+        }
+        s->conn = NULL;
+        s->pub.connection = NULL;
+        s->prev = s->next = NULL;
+        s = next;
+    }
+    c->stmts = NULL;
+}
+
+/* -- Bulk inserts ------------------------------------------------------ */
+
+int db_bulk_insert_init(sql_connection *pc, const char *query, size_t len)
+{
+    struct db_conn *c = db_conn_of(pc);
+
+    if (c->state == DB_CONN_INVALID) {
+        log_alert("attempt to use an already closed connection");
+        return 0;
+    }
+    if (c->state == DB_CONN_RESULT_SET)
+        db_free_current(c);
+    if (len + 1 > DB_BULK_BUFFER_SIZE) {
+        log_fatal("Query length exceeds the maximum value (%u), aborting",
+                  (unsigned) DB_BULK_BUFFER_SIZE);
+        return 1;
+    }
+    if (!c->bulk_buf && !(c->bulk_buf = malloc(DB_BULK_BUFFER_SIZE)))
+        return 1;
+    memcpy(c->bulk_buf, query, len);
+    c->bulk_buf[len]    = '\0';
+    c->bulk_len         = len;
+    c->bulk_prefix      = len;
+    c->bulk_rows        = 0;
+    c->bulk_commit_rows = 0;
+    return 0;
+}
+
+/* Sends the buffered rows as one statement (counted like any query). */
+static int bulk_flush(struct db_conn *c, bool last)
+{
+    if (c->bulk_rows == 0)
+        return 0;
+    if (!db_query(&c->pub, c->bulk_buf, c->bulk_len) &&
+        c->pub.error != DB_ERROR_NONE)
+        return 1;
+    if (c->drv->caps.needs_commit) {
+        c->bulk_commit_rows += c->bulk_rows;
+        if (last || c->bulk_commit_rows >= 1000) {
+            if (!db_query(&c->pub, "COMMIT", 6) &&
+                c->pub.error != DB_ERROR_NONE)
+                return 1;
+            c->bulk_commit_rows = 0;
+        }
+    }
+    c->bulk_len  = c->bulk_prefix;
+    c->bulk_rows = 0;
+    return 0;
+}
+
+int db_bulk_insert_next(sql_connection *pc, const char *row, size_t len)
+{
+    struct db_conn *c = db_conn_of(pc);
+    size_t comma;
+
+    if (c->state == DB_CONN_INVALID) {
+        log_alert("attempt to use an already closed connection");
+        return 0;
+    }
+    if (c->state == DB_CONN_RESULT_SET)
+        db_free_current(c);
+    if (!c->bulk_buf) {
+        log_alert("attempt to call bulk_insert_next() before "
+                  "bulk_insert_init()");
+        return 1;
+    }
+    comma = c->bulk_rows > 0;
+    if (c->bulk_len + len + 1 + comma > DB_BULK_BUFFER_SIZE) {
+        if (c->bulk_rows == 0)
+            goto too_long;
+        if (bulk_flush(c, false) != 0)
+            return 1;
+        if (c->bulk_len + len + 1 > DB_BULK_BUFFER_SIZE)
+            goto too_long; /* sysbench overflows its buffer here */
+        comma = 0;
+    }
+    if (comma)
+        c->bulk_buf[c->bulk_len++] = ',';
+    memcpy(c->bulk_buf + c->bulk_len, row, len);
+    c->bulk_len += len;
+    c->bulk_buf[c->bulk_len] = '\0';
+    c->bulk_rows++;
+    return 0;
+too_long:
+    log_fatal("Query length exceeds the maximum value (%u), aborting",
+              (unsigned) DB_BULK_BUFFER_SIZE);
+    return 1;
+}
+
+int db_bulk_insert_done(sql_connection *pc)
+{
+    struct db_conn *c = db_conn_of(pc);
+
+    if (c->bulk_buf && bulk_flush(c, true) != 0)
+        return 1;
+    free(c->bulk_buf);
+    c->bulk_buf = NULL;
+    return 0;
+}

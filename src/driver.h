@@ -1,0 +1,231 @@
+/* SPDX-License-Identifier: MIT */
+/* driver.h: what a database driver implements, and the few services of db.c
+ * a driver may call. A driver includes this header and nothing else of
+ * bench: it brings options.h (option tables, typed getters), log.h (the
+ * driver's own sysbench-format messages) and db_api_decls.h (the public
+ * sql_* types a driver fills in).
+ *
+ * Division of labour: a driver talks to its client library and reports what
+ * happened: counter class of a result, native code, SQLSTATE, message and
+ * whether the connection is lost. db.c owns everything else, once for all
+ * drivers: object lifetimes, state checks, the current-result rule,
+ * classification of errors (ignore lists, reconnects), counters,
+ * prepared-statement emulation, bulk inserts and connection targets (host,
+ * port and socket round-robin). Ownership: db.c allocates db_conn, db_stmt
+ * and db_result; a driver owns what hangs off their `impl` pointers and
+ * frees it in disconnect/close/free_result. Row values a driver returns are
+ * borrowed until its next fetch_row or free_result on that result. */
+#ifndef BENCH_DRIVER_H
+#define BENCH_DRIVER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "log.h"
+#include "options.h"
+
+#ifndef BENCH_DB_API_DECLS
+#define BENCH_DB_API_DECLS
+#pragma GCC visibility push(default)
+#include "db_api_decls.h"
+#pragma GCC visibility pop
+#endif
+
+/* Values of sql_result.counter; the numbers are sysbench's counter ids. */
+enum db_counter {
+    DB_CNT_OTHER     = 0,
+    DB_CNT_READ      = 1,
+    DB_CNT_WRITE     = 2,
+    DB_CNT_ERROR     = 4,
+    DB_CNT_RECONNECT = 5,
+};
+
+struct db_caps {
+    bool multi_row_insert; /* INSERT ... VALUES (..),(..) */
+    bool prepared;         /* server-side prepared statements */
+    bool auto_increment;   /* AUTO_INCREMENT columns */
+    bool serial;           /* SERIAL columns */
+    bool unsigned_int;     /* UNSIGNED integer types */
+    bool needs_commit;     /* bulk inserts need COMMIT every 1000 rows */
+    bool rollback_on_error; /* an ignored error aborts the transaction: db.c
+                               sends ROLLBACK (PostgreSQL) */
+};
+
+/* How the entries of the driver's ignore-errors list are matched. */
+enum db_match {
+    DB_MATCH_CODE,     /* decimal native codes (--mysql-ignore-errors) */
+    DB_MATCH_SQLSTATE, /* SQLSTATEs or 2-character classes */
+};
+
+/* The last error on a connection, filled by the driver. */
+struct db_error {
+    int code;          /* native code; 0 when the server has none */
+    char sqlstate[6];  /* "" when unknown */
+    bool conn_lost;    /* the connection is unusable (reconnect if ignored) */
+    const char *func;  /* failing call for the driver's fatal message */
+    char msg[1024];    /* no trailing newline unless the library's text */
+};
+
+/* Where one connection goes. Chosen by db.c round-robin across all threads
+ * (MY-3): sockets first (host "localhost"), else every port of a host,
+ * then the next host. */
+struct db_target {
+    const char *host;   /* NULL: client library default */
+    unsigned port;      /* 0: client library default */
+    const char *socket; /* NULL: TCP */
+};
+
+enum db_conn_state { DB_CONN_READY, DB_CONN_RESULT_SET, DB_CONN_INVALID };
+
+struct db_conn;
+struct db_stmt;
+
+/* A result. Only one exists per connection: the current one (SQL-5). */
+struct db_result {
+    sql_result pub;     /* FFI-visible; pub.ptr is the driver's */
+    struct db_conn *conn;
+    bool streaming;     /* rows are read from the server on fetch: nrows
+                           counts rows fetched so far until the end */
+    bool at_end;        /* a streamed result reached its last row */
+    bool stored;        /* rows come from the store below */
+    uint32_t next;      /* row cursor: db.c's for stored rows, else free
+                           for a driver that holds its rows */
+    /* Rows buffered by db_store_results (db.c only). */
+    char *store_data;
+    sql_value *store_vals;
+    size_t store_cap, store_used, store_nvals, store_vcap;
+};
+
+/* Connection. Drivers write only impl and err; the rest is db.c's. */
+struct db_conn {
+    sql_connection pub;
+    struct db_result rs;            /* the current result */
+    const struct db_driver *drv;
+    void *impl;                     /* driver's */
+    struct db_target target;
+    struct db_error err;
+    enum db_conn_state state;
+    int thread_id;                  /* counters go to this worker */
+    unsigned epoch;                 /* bumped by every reconnect */
+    bool broken;                    /* a reconnect gave up: not connected */
+    bool emulate_ps;                /* server refused more statements */
+    sql_value *values;              /* row buffer, capacity nvalues */
+    uint32_t nvalues;
+    char *text;                     /* emulated statement text */
+    size_t text_cap;
+    char *bulk_buf;                 /* bulk insert statement */
+    size_t bulk_len, bulk_prefix;
+    unsigned bulk_rows, bulk_commit_rows;
+    struct db_stmt *stmts;          /* open statements, for detaching */
+};
+
+/* Prepared statement. Drivers write only impl. */
+struct db_stmt {
+    sql_statement pub;
+    struct db_conn *conn;
+    char *sql;           /* text as given (NUL-terminated copy) */
+    size_t sql_len;
+    unsigned nparams;    /* number of '?' placeholders */
+    bool emulated;       /* db.c substitutes the values into the text */
+    bool stale;          /* close(): the server connection was replaced,
+                            free client memory only */
+    unsigned epoch;      /* conn->epoch when prepared */
+    sql_bind *binds;     /* copy of the last bound array (buffers are the
+                            caller's and must stay valid until execute) */
+    size_t nbinds, bind_cap;
+    void *impl;          /* driver's; NULL when emulated */
+    struct db_stmt *prev, *next; /* in conn->stmts */
+};
+
+/* Return values of prepare besides 0 (prepared) and -1 (error in err). */
+enum db_prepare_result {
+    DB_PREPARE_EMULATE = 1, /* server cannot prepare this one: emulate it */
+    DB_PREPARE_LIMIT   = 2, /* server refuses more statements: emulate on
+                               this connection from now on */
+};
+
+/* Operation named in a fatal error message. */
+enum db_op {
+    DB_OP_CONNECT,
+    DB_OP_QUERY,
+    DB_OP_PREPARE,
+    DB_OP_BIND,
+    DB_OP_EXECUTE,
+    DB_OP_NEXT_RESULT,
+    DB_OP_FETCH,
+};
+
+/* A driver: one const instance, no mutable fields. Functions return 0 on
+ * success and -1 on failure with c->err filled, unless stated otherwise.
+ * Operations marked optional may be NULL. */
+struct db_driver {
+    const char *name;        /* --db-driver value */
+    const char *description; /* "MySQL driver" */
+    const struct option_def *options; /* "<name> options" group */
+    const char *ignore_option; /* LIST option with ignorable codes, or NULL */
+    enum db_match ignore_match;
+    const char *host_option;   /* LIST/STRING options of the targets */
+    const char *port_option;
+    const char *socket_option; /* NULL: no sockets */
+    const char *label;         /* "MySQL" in "No MySQL hosts specified";
+                                  NULL: empty lists mean library defaults */
+    bool hidden;               /* not listed by --help (null driver) */
+    struct db_caps caps;
+
+    /* Once per process before any connection, main or worker thread,
+     * serialised by db.c. Logs its own FATAL message on failure. */
+    int (*init)(const struct options *opts);
+    void (*done)(void);
+    int (*thread_init)(void);  /* optional; once per thread */
+    void (*thread_done)(void); /* optional */
+
+    /* Connects to c->target. Must not log: db.c decides (reconnect loops
+     * are silent). Sets c->impl; leaves it NULL on failure. */
+    int (*connect)(struct db_conn *c);
+    void (*disconnect)(struct db_conn *c); /* frees c->impl, sets NULL */
+    /* Runs `sql`; on success sets r->pub.counter and, for a result set,
+     * nfields and nrows (or streaming). */
+    int (*query)(struct db_conn *c, const char *sql, size_t len,
+                 struct db_result *r);
+    /* 1: a row in `values` (nfields entries), 0: no more rows, -1: error. */
+    int (*fetch_row)(struct db_result *r, sql_value *values);
+    /* Releases the result, discarding unread rows without buffering them. */
+    void (*free_result)(struct db_result *r);
+    bool (*more_results)(struct db_conn *c); /* optional */
+    /* Optional. Next result of a multi-result query; none left counts
+     * as DB_CNT_OTHER with no result set. */
+    int (*next_result)(struct db_conn *c, struct db_result *r);
+    /* Optional (NULL: always emulate). 0, -1 or enum db_prepare_result. */
+    int (*prepare)(struct db_stmt *s);
+    int (*bind)(struct db_stmt *s); /* s->binds is set; optional */
+    int (*execute)(struct db_stmt *s, struct db_result *r);
+    int (*stmt_next_result)(struct db_stmt *s, struct db_result *r);
+    void (*close)(struct db_stmt *s); /* frees s->impl */
+    /* Prints the driver's FATAL lines for an error db.c found fatal.
+     * `sql` may be NULL. */
+    void (*log_error)(const struct db_conn *c, enum db_op op,
+                      const char *sql);
+};
+
+/* -- Services of db.c for drivers -------------------------------------- */
+
+/* Formats a bound value: as an SQL literal (emulation, INV 8.1: strings
+ * quoted without escaping, NULL as NULL, FLOAT/DOUBLE with %f) when
+ * `literal`, else as a text parameter (strings raw, doubles with %.17g).
+ * Returns the length written, or -1 when `len` is too small. Never
+ * writes more than `len` bytes; NUL-terminates when it fits. */
+int db_format_value(const sql_bind *b, bool literal, char *buf, size_t len);
+
+/* Whether the run is stopping (time or event limit, fatal error). Drivers
+ * check it in their own retry loops. */
+bool db_should_stop(void);
+
+/* Fills c->err from a printf-style message (client-side errors). */
+void db_set_error(struct db_conn *c, int code, const char *sqlstate,
+                  bool conn_lost, const char *func, const char *fmt, ...)
+    __attribute__((format(printf, 6, 7)));
+
+extern const struct db_driver *const db_drivers[]; /* NULL-terminated */
+
+#endif

@@ -1,0 +1,20 @@
+/* SPDX-License-Identifier: MIT */
+/* drivers: the registry, the only place that lists the database drivers.
+ * Order is sysbench's help order (mysql, pgsql); hidden drivers last. */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#include "driver.h"
+
+extern const struct db_driver driver_mysql, driver_pgsql, driver_null;
+
+const struct db_driver *const db_drivers[] = {
+#ifdef HAVE_MYSQL
+    &driver_mysql,
+#endif
+#ifdef HAVE_PGSQL
+    &driver_pgsql,
+#endif
+    &driver_null,
+    NULL,
+};

@@ -1,0 +1,141 @@
+/* SPDX-License-Identifier: MIT */
+/* hist.h: the precise per-worker latency record (PD-4): record, merge,
+ * percentiles, and sysbench's --histogram rows; plus the sysbench-scheme
+ * histogram behind Lua's sysbench.histogram (LUA-8).
+ *
+ * Conventions: constructors return NULL with errno set; int functions return
+ * 0 on success and -1 with errno set on failure. Latencies are uint64_t ns. */
+#ifndef BENCH_HIST_H
+#define BENCH_HIST_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include <ck_pr.h>
+
+/* Log-linear buckets, HdrHistogram style. Values below 2048 ns get a bucket
+ * each; each power of two [2^e, 2^(e+1)) above is cut into 1024 equal
+ * buckets, so a bucket is at most 1/1024 of its lower bound wide and its
+ * midpoint is within 0.05% of every value in it. Flat index i lives in chunk
+ * i / HIST_CHUNK_LEN: chunks 0 and 1 are exact, chunk c >= 2 holds the octave
+ * [2^(c+9), 2^(c+10)). HIST_CHUNKS chunks span the whole uint64_t range. */
+enum {
+    HIST_SUB_BITS  = 10,
+    HIST_CHUNK_LEN = 1 << HIST_SUB_BITS,
+    HIST_CHUNKS    = 64 - HIST_SUB_BITS + 1,
+};
+
+/* One worker's record. Fields are read-only outside hist.c and hist_record().
+ * Written only by the owning worker (plain load + ck_pr_store_64, no RMW);
+ * read by the reporter with ck_pr_load_64 while the owner keeps recording. */
+struct hist {
+    uint64_t count;      /* values recorded, unrecorded ones included */
+    uint64_t sum_ns;     /* sum of all values; wraps after ~584 years */
+    uint64_t unrecorded; /* in count and sum_ns but in no bucket (ENOMEM) */
+    uint64_t *chunks[HIST_CHUNKS]; /* HIST_CHUNK_LEN counters each, or NULL
+                                    * until the first value lands there;
+                                    * published after a store fence */
+};
+
+/* Returns an empty hist: only the ~0.5 KB struct, counter chunks (8 KB each)
+ * come on first use. NULL with errno = ENOMEM on failure. Free with
+ * hist_free(). */
+struct hist *hist_new(void);
+
+/* Frees h and its chunks. Accepts NULL. No other thread may use h. */
+void hist_free(struct hist *h);
+
+/* Flat bucket index of value_ns, < HIST_CHUNKS * HIST_CHUNK_LEN. */
+static inline size_t hist_index(uint64_t value_ns)
+{
+    /* (index of the top bit) - HIST_SUB_BITS, at least 0 */
+    unsigned shift = (unsigned) (63 - HIST_SUB_BITS) -
+                     (unsigned) __builtin_clzll(value_ns | HIST_CHUNK_LEN);
+
+    return ((size_t) shift << HIST_SUB_BITS) + (size_t) (value_ns >> shift);
+}
+
+/* Slow path of hist_record(), for its use only: allocates the chunk, or
+ * counts the value as unrecorded when that fails. Owner thread only. */
+void hist_record_slow(struct hist *h, uint64_t value_ns);
+
+/* Records one latency. Owner thread only; never fails: if a chunk cannot be
+ * allocated the value still counts in count/sum and in hist_unrecorded(). */
+static inline void hist_record(struct hist *h, uint64_t value_ns)
+{
+    size_t idx      = hist_index(value_ns);
+    uint64_t *chunk = h->chunks[idx >> HIST_SUB_BITS];
+    uint64_t *slot;
+
+    if (__builtin_expect(chunk == NULL, 0)) {
+        hist_record_slow(h, value_ns);
+        return;
+    }
+    slot = &chunk[idx & (HIST_CHUNK_LEN - 1)];
+    ck_pr_store_64(slot, *slot + 1);
+    ck_pr_store_64(&h->count, h->count + 1);
+    ck_pr_store_64(&h->sum_ns, h->sum_ns + value_ns);
+}
+
+/* Empties h, keeping its chunks. Not concurrent with any other use of h. */
+void hist_reset(struct hist *h);
+
+/* dst += src. src may be recording concurrently (relaxed reads; the copy may
+ * miss values in flight, never double them). dst is the caller's own, not
+ * shared. 0 ok; -1 ENOMEM, with dst's counts unchanged. */
+int hist_add(struct hist *dst, const struct hist *src);
+
+/* dst -= src, for interval deltas: src must be an earlier copy of the same
+ * totals (every counter <= dst's). 0 ok; -1 EINVAL if it is not, dst
+ * unchanged. Neither may be in use by another thread. */
+int hist_sub(struct hist *dst, const struct hist *src);
+
+/* dst = src (src may be recording, as for hist_add). 0 ok; -1 ENOMEM, dst
+ * then empty. */
+int hist_copy(struct hist *dst, const struct hist *src);
+
+/* Values recorded, unrecorded ones included. Any thread (relaxed load). */
+uint64_t hist_count(const struct hist *h);
+
+/* Sum of all recorded values in ns. Any thread (relaxed load). */
+uint64_t hist_sum_ns(const struct hist *h);
+
+/* Values counted in no bucket because a chunk allocation failed. */
+uint64_t hist_unrecorded(const struct hist *h);
+
+/* Representative value (bucket midpoint, within 0.05%) of the lowest /
+ * highest non-empty bucket; 0 if h is empty. */
+uint64_t hist_min_ns(const struct hist *h);
+uint64_t hist_max_ns(const struct hist *h);
+
+/* sysbench's rule over the N bucketed values: n = floor(N*pct/100 + 0.5);
+ * returns the representative value of the first bucket whose cumulative
+ * count reaches n (n == 0: the lowest non-empty bucket); 0 if empty. */
+uint64_t hist_percentile_ns(const struct hist *h, double pct);
+
+/* Prints sysbench's --histogram block (title, header, rows, " " line),
+ * folding the record into sysbench's 1024 rows over 0.001..100000 ms, with
+ * underflow/overflow rows instead of clamping (format in hist.c). */
+void hist_print(const struct hist *h, FILE *out);
+
+/* sysbench's own log-scale histogram, as sysbench.histogram.new(size, min,
+ * max) builds it (LUA-8). One owner; not thread-safe. */
+struct loghist;
+
+/* size >= 2 buckets spaced logarithmically over min..max (0 < min < max).
+ * NULL with errno EINVAL (bad arguments) or ENOMEM. */
+struct loghist *loghist_new(unsigned size, double min, double max);
+
+/* Frees lh. Accepts NULL. */
+void loghist_free(struct loghist *lh);
+
+/* Counts value in its nearest bucket. As in sysbench, values below the first
+ * bucket (<= 0 included) go to it, values beyond the last to the last. */
+void loghist_update(struct loghist *lh, double value);
+
+/* Prints the header and one row per non-empty bucket, exactly as sysbench's
+ * :print() (nothing at all when empty). */
+void loghist_print(const struct loghist *lh, FILE *out);
+
+#endif

@@ -1,0 +1,45 @@
+/* SPDX-License-Identifier: MIT */
+/* log: sysbench's prioritised messages on stdout. A message is printed when
+ * its level <= --verbosity; consecutive identical messages are collapsed
+ * into "(last message repeated N times)". Thread-safe (one mutex; logging
+ * is never on the per-event path). Messages go to stdout unbuffered so they
+ * interleave with Lua print() as in sysbench. */
+#ifndef BENCH_LOG_H
+#define BENCH_LOG_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+
+enum log_level {
+    LOG_FATAL   = 0, /* "FATAL: " */
+    LOG_ALERT   = 1, /* "ALERT: " */
+    LOG_WARNING = 2, /* "WARNING: " */
+    LOG_NOTICE  = 3, /* no prefix: banner, headers, reports */
+    LOG_INFO    = 4, /* no prefix */
+    LOG_DEBUG   = 5, /* "DEBUG: " */
+};
+
+void log_set_verbosity(int level);
+int log_verbosity(void);
+bool log_enabled(enum log_level level);
+
+/* Prints one message (a trailing newline is added). Identical consecutive
+ * messages are collapsed. */
+void log_msg(enum log_level level, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+void log_vmsg(enum log_level level, const char *fmt, va_list ap)
+    __attribute__((format(printf, 2, 0)));
+/* Like log_msg, but never collapsed (report lines carry a timestamp). */
+void log_stamped(enum log_level level, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+/* Flushes a pending "(last message repeated N times)" line. */
+void log_flush(void);
+
+#define log_fatal(...)   log_msg(LOG_FATAL, __VA_ARGS__)
+#define log_alert(...)   log_msg(LOG_ALERT, __VA_ARGS__)
+#define log_warn(...)    log_msg(LOG_WARNING, __VA_ARGS__)
+#define log_notice(...)  log_msg(LOG_NOTICE, __VA_ARGS__)
+#define log_info(...)    log_msg(LOG_INFO, __VA_ARGS__)
+#define log_debug(...)   log_msg(LOG_DEBUG, __VA_ARGS__)
+
+#endif

@@ -1,0 +1,75 @@
+-- SPDX-License-Identifier: MIT
+-- bench: run by script.c in every new Lua state before the workload. Builds
+-- the sysbench table (also reachable as the global `bench`, PD-1) and the
+-- default event loop. The argument is a table of settings from C.
+local cfg = ...
+local ffi = require("ffi")
+_G.ffi = ffi
+ffi.cdef(cfg.cdefs)
+
+sysbench = {
+   tid = cfg.tid,
+   version = cfg.version,
+   version_string = cfg.version_string,
+   error = { NONE = 0, RESTART_EVENT = 1 },
+   hooks = {},
+}
+bench = sysbench
+
+sysbench.cmdline = require("bench.cmdline")(cfg)
+sysbench.rand = require("bench.rand")
+sysbench.histogram = require("bench.histogram")
+local report = require("bench.report")
+sysbench.report_default = report.default
+sysbench.report_csv = report.csv
+sysbench.report_json = report.json
+local ok, sql = pcall(require, "bench.sql")
+if ok then
+   sysbench.sql = sql
+end
+if not cfg.profile_m then
+   require("bench.compat")(cfg)
+end
+
+local C = ffi.C
+local RESTART_EVENT = sysbench.error.RESTART_EVENT
+
+-- Runs events until a limit is reached (false) or event() returns a value
+-- (true: the worker stops and that event is not counted). The caller has
+-- already started the first event.
+local function event_loop(tid)
+   while true do
+      if event(tid) then
+         return
+      end
+      if not C.bench_event_next(tid) then
+         return
+      end
+   end
+end
+
+-- The default loop (replaced by a script-defined global thread_run). One
+-- pcall covers a whole run of events rather than one each, so the JIT
+-- compiles the loop; a RESTART_EVENT error re-enters it with the same
+-- event still open, so its latency includes the failed attempts and it is
+-- counted once.
+function thread_run(tid)
+   if not C.sb_more_events(tid) then
+      return
+   end
+   C.sb_event_start(tid)
+   while true do
+      local ok, err = pcall(event_loop, tid)
+      if ok then
+         return
+      end
+      if type(err) == "table" and err.errcode == RESTART_EVENT then
+         local hook = sysbench.hooks.before_restart_event
+         if hook then
+            hook(err)
+         end
+      else
+         error(err, 0)
+      end
+   end
+end

@@ -1,0 +1,33 @@
+-- SPDX-License-Identifier: MIT
+-- bench.builtin: helpers for the built-in tests (cpu, memory, threads,
+-- mutex, fileio): leveled output through log.c, and failures that print
+-- sysbench's own FATAL text instead of a Lua error message.
+local ffi = require("ffi")
+local C = ffi.C
+
+local builtin = {}
+
+local function logf(level)
+   return function(fmt, ...)
+      C.bench_log(level, select("#", ...) > 0 and fmt:format(...) or fmt)
+   end
+end
+
+builtin.fatal = logf(0)
+builtin.alert = logf(1)
+builtin.warning = logf(2)
+builtin.notice = logf(3)
+builtin.info = logf(4)
+builtin.debug = logf(5)
+
+-- Raised after the message was printed: script.c prints nothing more.
+builtin.FAILED = setmetatable({ bench_logged = true }, {
+   __tostring = function() return "built-in test failed" end,
+})
+
+function builtin.fail(fmt, ...)
+   builtin.fatal(fmt, ...)
+   error(builtin.FAILED, 0)
+end
+
+return builtin

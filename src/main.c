@@ -1,0 +1,73 @@
+/* SPDX-License-Identifier: MIT */
+/* main: argv -> struct run_config -> run_command(). The only exit().
+ * Parsing follows sysbench's two phases (CLI-4): everything registered
+ * before the workload is known is set here; the rest is left for run.c. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "log.h"
+#include "options.h"
+#include "run.h"
+#include "version.h"
+
+static void die_oom(void)
+{
+    fprintf(stderr, "bench: out of memory\n");
+    exit(1);
+}
+
+/* PD-9: --compat=1.1 or BENCH_COMPAT=1.1 select the 1.1 profile. */
+static bool want_profile_m(int argc, char **argv, int *bad)
+{
+    const char *v = getenv("BENCH_COMPAT");
+
+    for (int i = 1; i < argc; i++)
+        if (strncmp(argv[i], "--compat=", 9) == 0)
+            v = argv[i] + 9;
+    *bad = v && *v && strcmp(v, "1.0") && strcmp(v, "1.1");
+    return v && strcmp(v, "1.1") == 0;
+}
+
+static const char *progname_of(const char *argv0)
+{
+    const char *slash = strrchr(argv0, '/');
+    return slash ? slash + 1 : argv0;
+}
+
+int main(int argc, char **argv)
+{
+    struct run_config cfg = {0};
+    struct cli_args args  = {0};
+    int bad_compat, status;
+
+    setvbuf(stdout, NULL, _IOLBF, 0);
+    cfg.progname  = progname_of(argv[0]);
+    cfg.profile_m = want_profile_m(argc, argv, &bad_compat);
+    if (bad_compat) {
+        fprintf(stderr, "bench: --compat and BENCH_COMPAT take 1.0 or "
+                        "1.1\n");
+        exit(1);
+    }
+    if (!(cfg.opts = options_new()) ||
+        cli_register(cfg.opts, cfg.profile_m) != 0)
+        die_oom();
+    status = cli_parse(&cfg, &args, argc, argv);
+    if (status >= 0) {
+        fflush(stdout);
+        exit(status);
+    }
+    status = run_command(&cfg);
+    if (status == 2) {
+        /* Forced shutdown or stuck thread_init: workers may still be
+         * running, so leave without unwinding anything under them. */
+        fflush(stdout);
+        _exit(2);
+    }
+    cli_args_fini(&args);
+    options_free(cfg.opts);
+    fflush(stdout);
+    exit(status);
+}

@@ -1,0 +1,420 @@
+/* SPDX-License-Identifier: MIT */
+/* pool: see pool.h. The per-event path (bench_event_next and the sb_event_*
+ * functions) reads one clock, writes only the calling worker's cache line
+ * and latency record, and reads the shared limits, which are written once
+ * before the start barrier. The only shared write per event is the --events
+ * budget, and only when --events is set. */
+#include <errno.h>
+#include <string.h>
+#include <limits.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <sys/prctl.h>
+#include <ck_pr.h>
+
+#include "api.h"
+#include "clock.h"
+#include "hist.h"
+#include "log.h"
+#include "pacer.h"
+#include "pool.h"
+#include "stats.h"
+
+/* Owned by one worker: only it writes, the reporter reads relaxed. */
+struct worker {
+    uint64_t event_start_ns; /* intended start of the running event; 0: none */
+    struct hist *hist;
+    pthread_t thread;
+    bool started;
+} __attribute__((aligned(64)));
+
+struct pool {
+    struct pool_config cfg;
+    struct pool_work work;
+    struct worker *workers; /* cfg.threads + 1: the last for background */
+    struct pacer *pacer;
+    /* Written by the main thread before release, read-only afterwards. */
+    uint64_t start_ns, warmup_end_ns, deadline_ns;
+    /* Shared and atomic. */
+    int stop, failed;
+    unsigned running;
+    uint64_t events_started __attribute__((aligned(64)));
+    /* Start barrier, guarded by mutex. */
+    pthread_mutex_t mutex;
+    pthread_cond_t cond;
+    unsigned ready, init_failed;
+    bool released, aborted;
+};
+
+/* The one pool (see pool.h); NULL between runs. */
+static struct pool *P;
+
+/* -- Per-event path ---------------------------------------------------- */
+
+static inline struct worker *worker_of(int tid)
+{
+    if (tid < 0 || (unsigned) tid >= P->cfg.threads)
+        tid = (int) P->cfg.threads;
+    return &P->workers[tid];
+}
+
+static inline void finish_event(int tid, struct worker *w, uint64_t now)
+{
+    uint64_t start = w->event_start_ns;
+
+    if (start == 0)
+        return;
+    hist_record(w->hist, now > start ? now - start : 0);
+    stats_add(tid, STAT_EVENTS, 1);
+    ck_pr_store_64(&w->event_start_ns, 0);
+}
+
+static bool more_events_at(uint64_t now)
+{
+    if (ck_pr_load_int(&P->stop))
+        return false;
+    if (P->deadline_ns && now >= P->deadline_ns) {
+        log_info("Time limit exceeded, exiting...");
+        return false;
+    }
+    if (P->cfg.events_limit && now >= P->warmup_end_ns &&
+        ck_pr_faa_64(&P->events_started, 1) >= P->cfg.events_limit) {
+        log_info("Event limit exceeded, exiting...");
+        return false;
+    }
+    return true;
+}
+
+/* Starts an event at `now`, or at its scheduled time under --rate (sleeping
+ * until then). False when the schedule runs past the time limit. */
+static bool begin_event(struct worker *w, uint64_t now)
+{
+    uint64_t start = now;
+
+    if (P->pacer) {
+        start = pacer_claim(P->pacer);
+        if (P->deadline_ns && start >= P->deadline_ns)
+            return false;
+        if (start > now)
+            clock_sleep_until_ns(start);
+    }
+    ck_pr_store_64(&w->event_start_ns, start ? start : 1);
+    return true;
+}
+
+bool sb_more_events(int thread_id)
+{
+    return P && more_events_at(clock_now_ns());
+}
+
+void sb_event_start(int thread_id)
+{
+    if (P)
+        begin_event(worker_of(thread_id), clock_now_ns());
+}
+
+void sb_event_stop(int thread_id)
+{
+    if (P)
+        finish_event(thread_id, worker_of(thread_id), clock_now_ns());
+}
+
+bool bench_event_next(int thread_id)
+{
+    struct worker *w;
+    uint64_t now = clock_now_ns();
+
+    if (!P)
+        return false;
+    w = worker_of(thread_id);
+    finish_event(thread_id, w, now);
+    return more_events_at(now) && begin_event(w, now);
+}
+
+uint64_t sb_counter_val(int thread_id, sb_counter_type type)
+{
+    return (unsigned) type < STAT_N ? stats_read(thread_id, (enum stat_counter) type) : 0;
+}
+
+void sb_counter_add(int thread_id, sb_counter_type type, uint64_t value)
+{
+    if ((unsigned) type < STAT_N)
+        stats_add(thread_id, (enum stat_counter) type, value);
+}
+
+void sb_counter_inc(int thread_id, sb_counter_type type)
+{
+    sb_counter_add(thread_id, type, 1);
+}
+
+/* -- Threads and the start barrier ------------------------------------- */
+
+static void *worker_main(void *arg)
+{
+    int tid  = (int) (intptr_t) arg;
+    int rc   = P->work.init(tid, P->work.arg);
+    bool go;
+
+    /* Precise sleeps for --rate: the default 50 us slack would add to the
+     * measured latency of every paced event. */
+    if (P->pacer)
+        prctl(PR_SET_TIMERSLACK, 1000UL, 0, 0, 0);
+    pthread_mutex_lock(&P->mutex);
+    if (rc != 0)
+        P->init_failed++;
+    else
+        P->ready++;
+    pthread_cond_broadcast(&P->cond);
+    while (!P->released)
+        pthread_cond_wait(&P->cond, &P->mutex);
+    go = !P->aborted && rc == 0;
+    pthread_mutex_unlock(&P->mutex);
+
+    if (go) {
+        rc = P->work.run(tid, P->work.arg);
+        if (rc != 0)
+            pool_stop(true);
+        else if (P->work.done)
+            P->work.done(tid, P->work.arg);
+    }
+    /* An event left open (event() returned a value) is not counted. */
+    ck_pr_store_64(&P->workers[tid].event_start_ns, 0);
+    pthread_mutex_lock(&P->mutex);
+    ck_pr_dec_uint(&P->running);
+    pthread_cond_broadcast(&P->cond);
+    pthread_mutex_unlock(&P->mutex);
+    return (void *) (intptr_t) (go && rc == 0 ? 0 : 1);
+}
+
+static int pool_alloc(const struct pool_config *cfg,
+                      const struct pool_work *work)
+{
+    struct pool *p = calloc(1, sizeof(*p));
+
+    if (!p)
+        return -1;
+    p->cfg  = *cfg;
+    p->work = *work;
+    if (posix_memalign((void **) &p->workers, 64,
+                       sizeof(struct worker) * (cfg->threads + 1)) != 0) {
+        free(p);
+        return -1;
+    }
+    P = p;
+    for (unsigned i = 0; i <= cfg->threads; i++) {
+        p->workers[i] = (struct worker){0};
+        if (!(p->workers[i].hist = hist_new()))
+            return -1;
+    }
+    pthread_mutex_init(&p->mutex, NULL);
+    pthread_cond_init(&p->cond, NULL);
+    return 0;
+}
+
+static int spawn_workers(void)
+{
+    pthread_attr_t attr;
+    size_t stack = P->cfg.stack_size;
+    int rc = 0;
+
+    pthread_attr_init(&attr);
+    if (stack < (size_t) PTHREAD_STACK_MIN)
+        stack = PTHREAD_STACK_MIN;
+    pthread_attr_setstacksize(&attr, stack);
+    for (unsigned i = 0; i < P->cfg.threads && rc == 0; i++) {
+        struct worker *w = &P->workers[i];
+        ck_pr_inc_uint(&P->running);
+        rc = pthread_create(&w->thread, &attr, worker_main,
+                            (void *) (intptr_t) i);
+        if (rc != 0) {
+            ck_pr_dec_uint(&P->running);
+            log_fatal("pool: create worker thread %u: %s", i, strerror(rc));
+        }
+        w->started = rc == 0;
+    }
+    pthread_attr_destroy(&attr);
+    return rc == 0 ? 0 : -1;
+}
+
+static enum pool_start_result wait_ready(unsigned spawned)
+{
+    struct timespec deadline;
+    enum pool_start_result res = POOL_STARTED;
+
+    clock_gettime(CLOCK_REALTIME, &deadline);
+    deadline.tv_sec += (time_t) (P->cfg.init_timeout_ns / NS_PER_S);
+    pthread_mutex_lock(&P->mutex);
+    while (P->ready + P->init_failed < spawned && res == POOL_STARTED)
+        if (pthread_cond_timedwait(&P->cond, &P->mutex, &deadline) ==
+            ETIMEDOUT)
+            res = POOL_INIT_TIMEOUT;
+    if (res == POOL_STARTED && P->init_failed > 0)
+        res = POOL_INIT_FAILED;
+    return res; /* mutex still held: the caller releases the barrier */
+}
+
+enum pool_start_result pool_start(const struct pool_config *cfg,
+                                  const struct pool_work *work)
+{
+    enum pool_start_result res;
+    unsigned spawned = 0;
+
+    if (pool_alloc(cfg, work) != 0)
+        return POOL_NOMEM;
+    if (spawn_workers() != 0)
+        pool_stop(true);
+    for (unsigned i = 0; i < cfg->threads; i++)
+        spawned += P->workers[i].started;
+    res = wait_ready(spawned);
+    if (res == POOL_STARTED && spawned < cfg->threads)
+        res = POOL_INIT_FAILED;
+    if (res == POOL_STARTED) {
+        uint64_t now     = clock_now_ns();
+        P->start_ns      = now;
+        P->warmup_end_ns = now + cfg->warmup_ns;
+        if (cfg->time_limit_ns)
+            P->deadline_ns = P->warmup_end_ns + cfg->time_limit_ns;
+        if (cfg->rate > 0 && !(P->pacer = pacer_new(cfg->rate, now,
+                                                      cfg->rate_seed)))
+            res = POOL_NOMEM;
+    }
+    if (res == POOL_STARTED && work->started)
+        work->started(work->arg);
+    P->aborted  = res != POOL_STARTED;
+    P->released = res != POOL_INIT_TIMEOUT;
+    if (P->aborted)
+        ck_pr_store_int(&P->stop, 1);
+    pthread_cond_broadcast(&P->cond);
+    pthread_mutex_unlock(&P->mutex);
+    return res;
+}
+
+unsigned pool_join(void)
+{
+    unsigned failed = 0;
+
+    for (unsigned i = 0; i < P->cfg.threads; i++) {
+        void *ret;
+        if (!P->workers[i].started)
+            continue;
+        pthread_join(P->workers[i].thread, &ret);
+        P->workers[i].started = false;
+        failed += ret != NULL;
+    }
+    return failed;
+}
+
+void pool_stop(bool error)
+{
+    if (!P)
+        return;
+    if (error)
+        ck_pr_store_int(&P->failed, 1);
+    ck_pr_store_int(&P->stop, 1);
+}
+
+bool pool_stopping(void)
+{
+    return P && ck_pr_load_int(&P->stop);
+}
+
+bool pool_wait_done(uint64_t deadline_ns)
+{
+    struct timespec ts;
+    uint64_t wait_ns, now = clock_now_ns();
+    bool done;
+
+    /* Convert the monotonic deadline to the condvar's realtime clock. */
+    wait_ns = deadline_ns > now ? deadline_ns - now : 0;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    ts.tv_sec += (time_t) (wait_ns / NS_PER_S);
+    ts.tv_nsec += (long) (wait_ns % NS_PER_S);
+    if (ts.tv_nsec >= (long) NS_PER_S) {
+        ts.tv_sec++;
+        ts.tv_nsec -= (long) NS_PER_S;
+    }
+    pthread_mutex_lock(&P->mutex);
+    while (ck_pr_load_uint(&P->running) > 0)
+        if (pthread_cond_timedwait(&P->cond, &P->mutex, &ts) == ETIMEDOUT)
+            break;
+    done = ck_pr_load_uint(&P->running) == 0;
+    pthread_mutex_unlock(&P->mutex);
+    return done;
+}
+
+bool pool_failed(void)
+{
+    return P && ck_pr_load_int(&P->failed);
+}
+
+uint64_t pool_start_ns(void)
+{
+    return P ? P->start_ns : 0;
+}
+
+uint64_t pool_warmup_end_ns(void)
+{
+    return P ? P->warmup_end_ns : 0;
+}
+
+uint64_t pool_deadline_ns(void)
+{
+    return P ? P->deadline_ns : 0;
+}
+
+unsigned pool_running(void)
+{
+    return P ? ck_pr_load_uint(&P->running) : 0;
+}
+
+uint64_t pool_concurrency(void)
+{
+    uint64_t n = 0;
+
+    for (unsigned i = 0; P && i < P->cfg.threads; i++)
+        n += ck_pr_load_64(&P->workers[i].event_start_ns) != 0;
+    return n;
+}
+
+uint64_t pool_backlog(uint64_t now_ns)
+{
+    return P && P->pacer ? pacer_backlog(P->pacer, now_ns, 100000000) : 0;
+}
+
+uint64_t pool_unfinished(uint64_t now_ns, struct hist *into)
+{
+    uint64_t n = 0;
+
+    for (unsigned i = 0; P && i < P->cfg.threads; i++) {
+        uint64_t start = ck_pr_load_64(&P->workers[i].event_start_ns);
+        if (start == 0)
+            continue;
+        hist_record(into, now_ns > start ? now_ns - start : 0);
+        n++;
+    }
+    return n;
+}
+
+struct hist *pool_hist(int tid)
+{
+    return P ? worker_of(tid)->hist : NULL;
+}
+
+unsigned pool_threads(void)
+{
+    return P ? P->cfg.threads : 0;
+}
+
+void pool_free(void)
+{
+    if (!P)
+        return;
+    for (unsigned i = 0; i <= P->cfg.threads; i++)
+        hist_free(P->workers[i].hist);
+    pacer_free(P->pacer);
+    pthread_mutex_destroy(&P->mutex);
+    pthread_cond_destroy(&P->cond);
+    free(P->workers);
+    free(P);
+    P = NULL;
+}

@@ -1,0 +1,87 @@
+/* SPDX-License-Identifier: MIT */
+/* pool: the worker threads, their start barrier, the stop flag and the
+ * per-event entry points that Lua calls through the FFI (sb_event_start,
+ * sb_event_stop, sb_more_events, bench_event_next). There is one pool per
+ * process at a time (the FFI entry points take only a thread id). */
+#ifndef BENCH_POOL_H
+#define BENCH_POOL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct pacer;
+struct hist;
+
+struct pool_config {
+    unsigned threads;
+    size_t stack_size;
+    uint64_t time_limit_ns;  /* 0: none; measured after warmup */
+    uint64_t events_limit;   /* 0: none; counted after warmup */
+    uint64_t warmup_ns;
+    uint64_t init_timeout_ns; /* --thread-init-timeout */
+    double rate;             /* events/s; 0: unpaced */
+    uint64_t rate_seed;
+};
+
+/* What a worker does. init runs before the start barrier; run after it;
+ * done only when run succeeded. Each returns 0 or -1. */
+struct pool_work {
+    int (*init)(int tid, void *arg);
+    int (*run)(int tid, void *arg);
+    void (*done)(int tid, void *arg);
+    /* Called once with the barrier held, just before the workers are
+     * released (prints "Threads started!" before any event output). */
+    void (*started)(void *arg);
+    void *arg;
+};
+
+enum pool_start_result {
+    POOL_STARTED      = 0,
+    POOL_INIT_FAILED  = -1, /* a worker's init returned -1 */
+    POOL_INIT_TIMEOUT = -2, /* not all workers initialised in time */
+    POOL_NOMEM        = -3,
+};
+
+/* Creates the workers, waits for all of them to initialise, then sets the
+ * start time and releases them together. Main thread only. On failure the
+ * workers that did start are told to stop; pool_join still reaps them
+ * (except after a timeout, when the caller exits instead). */
+enum pool_start_result pool_start(const struct pool_config *cfg,
+                                  const struct pool_work *work);
+
+/* Waits for every worker. Returns the number of workers whose run failed.
+ */
+unsigned pool_join(void);
+
+/* Asks all workers to stop at their next event; `error` marks the run as
+ * failed (no final report). Any thread. */
+void pool_stop(bool error);
+bool pool_failed(void);
+/* Whether workers were asked to stop (limits aside). Any thread. */
+bool pool_stopping(void);
+/* Waits until every worker finished or `deadline_ns` (monotonic) passed.
+ * True when all finished. Main thread. */
+bool pool_wait_done(uint64_t deadline_ns);
+
+/* The start instant (ns, monotonic; includes warmup) and end of warmup. */
+uint64_t pool_start_ns(void);
+uint64_t pool_warmup_end_ns(void);
+/* When --time ends (0: no time limit). */
+uint64_t pool_deadline_ns(void);
+/* Workers not yet finished ("thds" in reports). Any thread. */
+unsigned pool_running(void);
+/* Events in flight and rate backlog, for the rate report line. */
+uint64_t pool_concurrency(void);
+uint64_t pool_backlog(uint64_t now_ns);
+/* For the forced-shutdown report: records the latency so far of every event
+ * still in flight into `into` (a reporter-owned record, never a worker's)
+ * and returns how many there were. */
+uint64_t pool_unfinished(uint64_t now_ns, struct hist *into);
+/* The latency record of worker `tid` (read-only outside its owner). */
+struct hist *pool_hist(int tid);
+unsigned pool_threads(void);
+/* Frees the pool after pool_join. */
+void pool_free(void);
+
+#endif

@@ -1,0 +1,113 @@
+/* SPDX-License-Identifier: MIT */
+/* rand.h: per-thread xoroshiro128+ PRNG and sysbench's random distributions
+ * (uniform, gaussian, special, pareto, zipfian, unique, strings).
+ *
+ * Threads: the generator state is thread-local. The process-wide
+ * configuration (rand_configure) and the unique-sequence seed are written
+ * by the main thread before workers start and are read-only afterwards.
+ * Conventions: fallible functions return 0 on success and -1 on error;
+ * distribution functions take uint32 bounds a <= b and return a value in
+ * [a, b]; when b < a they return a. */
+#ifndef BENCH_RAND_H
+#define BENCH_RAND_H
+
+#include <stdint.h>
+
+enum rand_dist {
+    RAND_UNIFORM,
+    RAND_GAUSSIAN,
+    RAND_SPECIAL,
+    RAND_PARETO,
+    RAND_ZIPFIAN
+};
+
+struct rand_config {
+    enum rand_dist dist; /* what sb_rand_default() draws (--rand-type) */
+    int spec_iter;       /* uniforms summed by gaussian/special, >= 1 */
+    int spec_pct;        /* special: hot band width, % of range, 0..100 */
+    int spec_res;        /* special: % of draws in the hot band, 0..99 */
+    double pareto_h;     /* pareto shape h, 0 < h < 1 */
+    double zipfian_exp;  /* zipf exponent theta, >= 0 (0 = uniform) */
+};
+
+/* -- Process setup (main thread, before any worker starts) --------------- */
+
+/* Validates and installs `cfg` and precomputes the pareto power. Returns 0,
+ * or -1 (configuration unchanged) when a field is out of range. Until the
+ * first call the sysbench 1.0.20 defaults apply: special, 12, 1, 75, 0.2,
+ * 0.8. Must not run while other threads draw numbers. */
+int rand_configure(const struct rand_config *cfg);
+
+/* Maps a --rand-type name ("uniform", "gaussian", "special", "pareto",
+ * "zipfian") to *out. Returns 0, or -1 and leaves *out alone if unknown. */
+int rand_dist_from_name(const char *name, enum rand_dist *out);
+
+/* Global init: seeds the calling (main) thread's generator and then the
+ * unique sequence, from libc random(). With seed_or_0 == 0 libc is left
+ * unseeded, as in sysbench 1.0.20 (RT-13): main-thread data (prepare) and
+ * rand.unique() are the same on every invocation whatever --rand-seed is.
+ * With seed_or_0 == N != 0 libc is seeded with N first, so every phase
+ * depends on --rand-seed=N and is reproducible from it (PD-6). Call once,
+ * before rand_seed_libc() and before other threads start. */
+void rand_init_process(unsigned seed_or_0);
+
+/* srandom(seed), or srandom(time(NULL)) when seed is 0; sysbench calls it
+ * while printing the `run` header, before worker threads are seeded.
+ * Serialized with rand_thread_init(); callable from any thread. */
+void rand_seed_libc(unsigned seed);
+
+/* Seeds the calling thread's generator from four libc random() calls (two
+ * 64-bit words, high half first), taken under a lock so concurrent threads
+ * each get four consecutive values. Every thread calls it once at start;
+ * a thread that never did is seeded this way on its first draw. */
+void rand_thread_init(void);
+
+/* Sets the unique sequence's start from two seeds (rand_init_process uses
+ * two random() values). Main thread only, before sb_rand_unique() runs. */
+void rand_unique_seed(uint32_t base, uint32_t offset);
+
+/* -- sysbench's FFI names (any thread; state is per thread) -------------- */
+
+/* Raw 64-bit xoroshiro128+ output. */
+uint64_t sb_rand_uniform_uint64(void);
+
+/* Uniform double in [0, 1): the top 52 bits of one draw times 2^-52. */
+double sb_rand_uniform_double(void);
+
+/* Draws from the configured distribution (rand_configure's dist). */
+uint32_t sb_rand_default(uint32_t a, uint32_t b);
+
+/* a + floor(u * (b - a + 1)), the width computed in 64 bits. */
+uint32_t sb_rand_uniform(uint32_t a, uint32_t b);
+
+/* 1.0.20 gaussian: a + floor(sum_{k=1..iter} u_k * (b - a + 1) / iter). */
+uint32_t sb_rand_gaussian(uint32_t a, uint32_t b);
+
+/* 1.0.20 special (the 1.0.20 default): spec_res % of the draws fall in a
+ * band of spec_pct % of the range around its middle; the rest follow the
+ * gaussian-like sum over the whole range. */
+uint32_t sb_rand_special(uint32_t a, uint32_t b);
+
+/* a + floor((b - a + 1) * u^(ln h / ln(1 - h))): skewed towards a. */
+uint32_t sb_rand_pareto(uint32_t a, uint32_t b);
+
+/* Bounded Zipf over [a, b], P(a + k - 1) proportional to k^-theta, by
+ * rejection-inversion (Hoermann & Derflinger 1996). Constants for the last
+ * (range, theta) are cached per thread. */
+uint32_t sb_rand_zipfian(uint32_t a, uint32_t b);
+
+/* Next value of a process-wide sequence of distinct uint32s (2^32 draws
+ * before it repeats). Lock-free; any thread. */
+uint32_t sb_rand_unique(void);
+
+/* Writes strlen(fmt) bytes to buf (no terminating NUL): each '#' becomes a
+ * uniform digit, each '@' a uniform lowercase letter, other bytes are
+ * copied. buf must hold strlen(fmt) bytes and must not overlap fmt. */
+void sb_rand_str(const char *fmt, char *buf);
+
+/* Writes a string of uniform length in [min_len, max_len] (min_len when
+ * max_len < min_len) of characters uniform in '0'..'z' to buf, with no
+ * terminating NUL, and returns its length. buf must hold that many bytes. */
+uint32_t sb_rand_varstr(char *buf, uint32_t min_len, uint32_t max_len);
+
+#endif

@@ -1,0 +1,186 @@
+/* SPDX-License-Identifier: MIT */
+/* report: see report.h. Every format string here is sysbench 1.0.20's
+ * (sysbench-reference.md sections 6.2 and 6.3) unless marked 1.1. */
+#include <math.h>
+#include <stdio.h>
+
+#include "clock.h"
+#include "hist.h"
+#include "log.h"
+#include "report.h"
+#include "stats.h"
+
+double report_ms(uint64_t ns)
+{
+    return (double) ns / 1e6;
+}
+
+double report_s(uint64_t ns)
+{
+    return (double) ns / 1e9;
+}
+
+static double per_s(uint64_t n, const struct report_data *r)
+{
+    return r->time_interval_s > 0 ? (double) n / r->time_interval_s : 0;
+}
+
+uint64_t report_percentile_ns(const struct report_data *r)
+{
+    if (r->percentile <= 0)
+        return 0;
+    return hist_percentile_ns(r->delta->lat, r->percentile);
+}
+
+#define say(...) log_stamped(LOG_NOTICE, __VA_ARGS__)
+
+void report_intermediate(const struct report_data *r)
+{
+    const uint64_t *c = r->delta->c;
+    double lat        = report_ms(report_percentile_ns(r));
+
+    if (r->style == REPORT_SQL) {
+        say("[ %.0fs ] thds: %u tps: %4.2f qps: %4.2f (r/w/o: "
+            "%4.2f/%4.2f/%4.2f) lat (ms,%u%%): %4.2f err/s: %4.2f "
+            "reconn/s: %4.2f",
+            r->time_total_s, r->threads_running, per_s(c[STAT_EVENTS], r),
+            per_s(c[STAT_READS] + c[STAT_WRITES] + c[STAT_OTHER], r),
+            per_s(c[STAT_READS], r), per_s(c[STAT_WRITES], r),
+            per_s(c[STAT_OTHER], r), (unsigned) r->percentile, lat,
+            per_s(c[STAT_ERRORS], r), per_s(c[STAT_RECONNECTS], r));
+        if (r->rate_mode)
+            say("[ %.0fs ] queue length: %llu, concurrency: %llu",
+                r->time_total_s, (unsigned long long) r->queue_length,
+                (unsigned long long) r->concurrency);
+        return;
+    }
+    say("[ %.0fs ] thds: %u eps: %4.2f lat (ms,%u%%): %4.2f",
+        r->time_total_s, r->threads_running, per_s(c[STAT_EVENTS], r),
+        (unsigned) r->percentile, lat);
+    if (r->rate_mode)
+        say("[ %.0fs ] queue length: %llu concurrency: %llu", r->time_total_s,
+            (unsigned long long) r->queue_length,
+            (unsigned long long) r->concurrency);
+}
+
+static void sql_line(const char *label, uint64_t n, const struct report_data *r)
+{
+    char count[32];
+    snprintf(count, sizeof(count), "%-6llu", (unsigned long long) n);
+    say("    %-37s%s (%.2f per sec.)", label, count, per_s(n, r));
+}
+
+static void report_sql_block(const struct report_data *r)
+{
+    const uint64_t *c = r->delta->c;
+    uint64_t total    = c[STAT_READS] + c[STAT_WRITES] + c[STAT_OTHER];
+
+    say("SQL statistics:");
+    say("    queries performed:");
+    say("        read:                            %llu",
+        (unsigned long long) c[STAT_READS]);
+    say("        write:                           %llu",
+        (unsigned long long) c[STAT_WRITES]);
+    say("        other:                           %llu",
+        (unsigned long long) c[STAT_OTHER]);
+    say("        total:                           %llu",
+        (unsigned long long) total);
+    sql_line("transactions:", c[STAT_EVENTS], r);
+    sql_line("queries:", total, r);
+    sql_line("ignored errors:", c[STAT_ERRORS], r);
+    sql_line("reconnects:", c[STAT_RECONNECTS], r);
+}
+
+void report_cumulative(const struct report_data *r)
+{
+    if (r->style == REPORT_SQL)
+        report_sql_block(r);
+    report_generic(r);
+}
+
+static void mean_stddev(const uint64_t *v, unsigned n, double scale,
+                        double *mean, double *stddev)
+{
+    double sum = 0, sq = 0;
+
+    for (unsigned i = 0; i < n; i++)
+        sum += (double) v[i] * scale;
+    *mean = n ? sum / n : 0;
+    for (unsigned i = 0; i < n; i++) {
+        double d = (double) v[i] * scale - *mean;
+        sq += d * d;
+    }
+    *stddev = n ? sqrt(sq / n) : 0;
+}
+
+static void report_latency(const struct report_data *r)
+{
+    const struct hist *h = r->delta->lat;
+    uint64_t n = hist_count(h), sum = hist_sum_ns(h);
+
+    say("Latency (ms):");
+    say("         min: %39.2f", report_ms(hist_min_ns(h)));
+    say("         avg: %39.2f", n ? report_ms(sum) / (double) n : 0.0);
+    say("         max: %39.2f", report_ms(hist_max_ns(h)));
+    if (r->percentile > 0)
+        say("        %3dth percentile: %27.2f", r->percentile,
+            report_ms(report_percentile_ns(r)));
+    else
+        say("         percentile stats:               disabled");
+    say("         sum: %39.2f", report_ms(sum));
+    say("%s", "");
+}
+
+void report_generic(const struct report_data *r)
+{
+    const struct stats_snapshot *d = r->delta;
+    double ev_mean, ev_sd, t_mean, t_sd;
+
+    if (r->unfinished > 0) {
+        say("%s", "");
+        say("Number of unfinished transactions on forced shutdown: %llu",
+            (unsigned long long) r->unfinished);
+    }
+    say("%s", "");
+    if (r->profile_m) { /* 1.1 */
+        say("Throughput:");
+        say("    events/s (eps):                      %.4f",
+            per_s(d->c[STAT_EVENTS], r));
+        say("    time elapsed:                        %.4fs", r->time_total_s);
+    } else {
+        say("General statistics:");
+        say("    total time:                          %.4fs", r->time_total_s);
+    }
+    say("    total number of events:              %llu",
+        (unsigned long long) d->c[STAT_EVENTS]);
+    say("%s", "");
+    report_latency(r);
+    mean_stddev(d->thread_events, d->nthreads, 1.0, &ev_mean, &ev_sd);
+    mean_stddev(d->thread_lat_ns, d->nthreads, 1e-9, &t_mean, &t_sd);
+    say("Threads fairness:");
+    say("    events (avg/stddev):           %.4f/%3.2f", ev_mean, ev_sd);
+    say("    execution time (avg/stddev):   %.4f/%3.2f", t_mean, t_sd);
+    say("%s", "");
+}
+
+void report_debug_threads(const struct report_data *r,
+                          struct hist *const *hists)
+{
+    log_debug("Verbose per-thread statistics:");
+    say("%s", "");
+    for (unsigned t = 0; t < r->delta->nthreads; t++) {
+        const struct hist *h = hists[t];
+        uint64_t n           = hist_count(h);
+        log_stamped(LOG_DEBUG,
+                    "    thread #%3u: min: %.4fs  avg: %.4fs  max: %.4fs  "
+                    "events: %llu",
+                    t, report_s(hist_min_ns(h)),
+                    n ? report_s(hist_sum_ns(h)) / (double) n : 0.0,
+                    report_s(hist_max_ns(h)), (unsigned long long) n);
+        log_stamped(LOG_DEBUG,
+                    "                 total time taken by event execution: "
+                    "%.4fs",
+                    report_s(hist_sum_ns(h)));
+    }
+    say("%s", "");
+}

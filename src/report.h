@@ -1,0 +1,52 @@
+/* SPDX-License-Identifier: MIT */
+/* report: THE formatter of sysbench's report text (intermediate lines and
+ * the cumulative block), in both the 1.0 and 1.1 profiles. Formatting only:
+ * the numbers come from a stats delta prepared by the caller. Lines go to
+ * stdout through log.c at NOTICE level. */
+#ifndef BENCH_REPORT_H
+#define BENCH_REPORT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+struct stats_snapshot;
+
+enum report_style {
+    REPORT_GENERIC, /* thds/eps/lat */
+    REPORT_SQL,     /* tps/qps (r/w/o); once a DB driver was initialised */
+};
+
+struct report_data {
+    double time_total_s;    /* since start, warmup excluded */
+    double time_interval_s; /* since the previous report of the same kind */
+    unsigned threads_running;
+    const struct stats_snapshot *delta; /* counts and latencies of the period */
+    int percentile;         /* 0: disabled */
+    uint64_t queue_length;  /* --rate backlog */
+    uint64_t concurrency;   /* events in flight */
+    uint64_t unfinished;    /* forced shutdown: events cut short */
+    bool rate_mode;
+    bool profile_m;         /* --compat=1.1 */
+    enum report_style style;
+};
+
+/* The one-line interval report, plus the rate line under --rate. */
+void report_intermediate(const struct report_data *r);
+/* The SQL statistics block (REPORT_SQL only), then the generic block. */
+void report_cumulative(const struct report_data *r);
+/* Only the generic block (General statistics/Throughput, Latency,
+ * Threads fairness), for workloads that print their own block first. */
+void report_generic(const struct report_data *r);
+/* --debug: per-thread min/avg/max/events after the cumulative report, from
+ * each worker's whole-run record `hists[i]`. */
+struct hist;
+void report_debug_threads(const struct report_data *r,
+                          struct hist *const *hists);
+
+/* Conversion helpers shared with the Lua stat tables. */
+double report_ms(uint64_t ns);
+double report_s(uint64_t ns);
+/* Latency percentile of the period in ns (0 when disabled or empty). */
+uint64_t report_percentile_ns(const struct report_data *r);
+
+#endif

@@ -1,0 +1,262 @@
+/* SPDX-License-Identifier: MIT */
+/* reporter: see reporter.h. Baselines: one snapshot per report kind
+ * (intermediate, cumulative), so each report shows the delta since the
+ * previous report of its kind (REP-1). The end of --warmup-time is a silent
+ * checkpoint: both baselines move there. */
+#include <errno.h>
+#include <pthread.h>
+#include <stdlib.h>
+
+#include "clock.h"
+#include "db.h"
+#include "hist.h"
+#include "log.h"
+#include "pool.h"
+#include "report.h"
+#include "reporter.h"
+#include "script.h"
+#include "stats.h"
+
+struct reporter {
+    struct reporter_config cfg;
+    struct hist **hists; /* worker records, from the pool */
+    struct stats_snapshot now, base_int, base_cum, delta;
+    uint64_t last_int_ns, last_cum_ns;
+    pthread_t thread;
+    bool running;
+    pthread_mutex_t mutex; /* guards stop */
+    pthread_cond_t cond;
+    bool stop;
+};
+
+struct reporter *reporter_new(const struct reporter_config *cfg)
+{
+    struct reporter *r = calloc(1, sizeof(*r));
+    unsigned n         = cfg->threads;
+
+    if (!r)
+        return NULL;
+    r->cfg = *cfg;
+    if (!(r->hists = calloc(n, sizeof(*r->hists))) ||
+        stats_snapshot_init(&r->now, n) || stats_snapshot_init(&r->base_int, n) ||
+        stats_snapshot_init(&r->base_cum, n) ||
+        stats_snapshot_init(&r->delta, n)) {
+        reporter_free(r);
+        return NULL;
+    }
+    pthread_condattr_t attr;
+    pthread_condattr_init(&attr);
+    pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
+    pthread_mutex_init(&r->mutex, NULL);
+    pthread_cond_init(&r->cond, &attr);
+    pthread_condattr_destroy(&attr);
+    return r;
+}
+
+void reporter_free(struct reporter *r)
+{
+    if (!r)
+        return;
+    stats_snapshot_fini(&r->now);
+    stats_snapshot_fini(&r->base_int);
+    stats_snapshot_fini(&r->base_cum);
+    stats_snapshot_fini(&r->delta);
+    free(r->hists);
+    pthread_mutex_destroy(&r->mutex);
+    pthread_cond_destroy(&r->cond);
+    free(r);
+}
+
+static int collect(struct reporter *r)
+{
+    for (unsigned i = 0; i < r->cfg.threads; i++)
+        r->hists[i] = pool_hist((int) i);
+    return stats_collect(&r->now, r->hists);
+}
+
+static void fill_data(struct reporter *r, struct report_data *d,
+                      uint64_t now, uint64_t last)
+{
+    uint64_t t0 = pool_warmup_end_ns();
+
+    *d = (struct report_data){
+        .time_total_s    = now > t0 ? (double) (now - t0) / 1e9 : 0,
+        .time_interval_s = now > last ? (double) (now - last) / 1e9 : 0,
+        .threads_running = pool_running(),
+        .delta           = &r->delta,
+        .percentile      = r->cfg.percentile,
+        .rate_mode       = r->cfg.rate_mode,
+        .profile_m       = r->cfg.profile_m,
+        .style           = db_is_used() ? REPORT_SQL : REPORT_GENERIC,
+    };
+}
+
+/* The cumulative block of the main report and of checkpoints: a report
+ * hook replaces it; a built-in test may print its own block first. */
+static int print_cumulative(struct reporter *r, struct script *s,
+                            const struct report_data *d)
+{
+    if (s && script_has_hook(s, "report_cumulative"))
+        return script_call_hook(s, "report_cumulative", d, true);
+    if (s && script_has_builtin(s, "report_cumulative")) {
+        if (script_call_builtin(s, "report_cumulative", d) != 0)
+            return -1;
+        report_generic(d);
+        return 0;
+    }
+    report_cumulative(d);
+    return 0;
+}
+
+static int intermediate(struct reporter *r, uint64_t now)
+{
+    struct report_data d;
+    struct script *s = r->cfg.script;
+
+    if (collect(r) || stats_diff(&r->delta, &r->now, &r->base_int))
+        return -1;
+    fill_data(r, &d, now, r->last_int_ns);
+    d.queue_length = pool_backlog(now);
+    d.concurrency  = pool_concurrency();
+    stats_copy(&r->base_int, &r->now);
+    r->last_int_ns = now;
+    if (s && script_has_hook(s, "report_intermediate"))
+        return script_call_hook(s, "report_intermediate", &d, false);
+    if (s && script_has_builtin(s, "report_intermediate"))
+        return script_call_builtin(s, "report_intermediate", &d);
+    report_intermediate(&d);
+    return 0;
+}
+
+static int checkpoint(struct reporter *r, uint64_t now, bool silent)
+{
+    struct report_data d;
+    int rc = 0;
+
+    if (collect(r) || stats_diff(&r->delta, &r->now, &r->base_cum))
+        return -1;
+    if (!silent) {
+        fill_data(r, &d, now, r->last_cum_ns);
+        log_stamped(LOG_NOTICE, "[ %.0fs ] Checkpoint report:",
+                    d.time_total_s);
+        rc = print_cumulative(r, r->cfg.script, &d);
+    }
+    stats_copy(&r->base_cum, &r->now);
+    r->last_cum_ns = now;
+    if (silent) {
+        stats_copy(&r->base_int, &r->now);
+        r->last_int_ns = now;
+    }
+    return rc;
+}
+
+/* Sleeps until `when_ns` or until stopped; true when stopped. */
+static bool sleep_until(struct reporter *r, uint64_t when_ns)
+{
+    struct timespec ts = {.tv_sec  = (time_t) (when_ns / NS_PER_S),
+                          .tv_nsec = (long) (when_ns % NS_PER_S)};
+    bool stop;
+
+    pthread_mutex_lock(&r->mutex);
+    while (!r->stop && clock_now_ns() < when_ns)
+        if (pthread_cond_timedwait(&r->cond, &r->mutex, &ts) == ETIMEDOUT)
+            break;
+    stop = r->stop;
+    pthread_mutex_unlock(&r->mutex);
+    return stop;
+}
+
+static uint64_t min3(uint64_t a, uint64_t b, uint64_t c)
+{
+    uint64_t m = a < b ? a : b;
+    return m < c ? m : c;
+}
+
+static void *reporter_main(void *arg)
+{
+    struct reporter *r = arg;
+    uint64_t t0        = pool_warmup_end_ns();
+    uint64_t iv = r->cfg.interval_s > 0 ? r->cfg.interval_s * NS_PER_S : 0;
+    uint64_t next_int  = iv ? t0 + iv : UINT64_MAX;
+    uint64_t warm_at   = t0 > pool_start_ns() ? t0 : UINT64_MAX;
+    unsigned cp        = 0;
+    int rc             = 0;
+
+    db_thread_set_id((int) r->cfg.threads);
+    while (rc == 0) {
+        uint64_t next_cp = cp < r->cfg.ncheckpoints
+                               ? t0 + r->cfg.checkpoints[cp] * NS_PER_S
+                               : UINT64_MAX;
+        uint64_t when    = min3(warm_at, next_int, next_cp);
+        if (when == UINT64_MAX || sleep_until(r, when))
+            break;
+        uint64_t now = clock_now_ns();
+        if (now >= warm_at) {
+            rc      = checkpoint(r, now, true);
+            warm_at = UINT64_MAX;
+        }
+        /* A slot at the time limit would cover a partial interval with
+         * workers already leaving: never reported (RT-8). */
+        if (rc == 0 && now >= next_int &&
+            !(pool_deadline_ns() && now >= pool_deadline_ns())) {
+            rc = intermediate(r, now);
+        }
+        if (now >= next_int) {
+            next_int = t0 + ((now - t0) / iv + 1) * iv;
+        }
+        if (rc == 0 && now >= next_cp) {
+            rc = checkpoint(r, now, false);
+            while (cp < r->cfg.ncheckpoints &&
+                   t0 + r->cfg.checkpoints[cp] * NS_PER_S <= now)
+                cp++;
+        }
+    }
+    if (rc != 0)
+        pool_stop(true);
+    return NULL;
+}
+
+int reporter_start(struct reporter *r)
+{
+    r->last_int_ns = r->last_cum_ns = pool_warmup_end_ns();
+    if (pthread_create(&r->thread, NULL, reporter_main, r) != 0) {
+        log_fatal("reporter: cannot create the reporting thread");
+        return -1;
+    }
+    r->running = true;
+    return 0;
+}
+
+void reporter_stop(struct reporter *r)
+{
+    if (!r->running)
+        return;
+    pthread_mutex_lock(&r->mutex);
+    r->stop = true;
+    pthread_cond_broadcast(&r->cond);
+    pthread_mutex_unlock(&r->mutex);
+    pthread_join(r->thread, NULL);
+    r->running = false;
+}
+
+int reporter_final(struct reporter *r, struct script *main, bool forced)
+{
+    struct report_data d;
+    uint64_t now = clock_now_ns();
+
+    if (collect(r) || stats_diff(&r->delta, &r->now, &r->base_cum))
+        return -1;
+    fill_data(r, &d, now, r->last_cum_ns);
+    if (forced) {
+        /* In-flight events count as finished now (RT-7). */
+        d.unfinished = pool_unfinished(now, r->delta.lat);
+        r->delta.c[STAT_EVENTS] += d.unfinished;
+    }
+    if (r->cfg.histogram)
+        hist_print(r->delta.lat, stdout);
+    if (print_cumulative(r, main, &d) != 0)
+        return -1;
+    if (r->cfg.debug)
+        report_debug_threads(&d, r->hists);
+    return 0;
+}

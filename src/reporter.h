@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: MIT */
+/* reporter: the reporting side of a run. A thread that wakes at interval
+ * and checkpoint times (aligned to the start, skipping missed slots),
+ * merges the workers' counters and latency records, and prints through
+ * report.c or the script's hooks; plus the final report in the main
+ * thread. Part of run.c's domain: only run.c uses it. */
+#ifndef BENCH_REPORTER_H
+#define BENCH_REPORTER_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+struct script;
+
+struct reporter_config {
+    unsigned threads;
+    int interval_s;             /* <= 0: no intermediate reports */
+    const unsigned *checkpoints; /* sorted seconds since start */
+    unsigned ncheckpoints;
+    int percentile;
+    bool rate_mode, profile_m, histogram, debug;
+    struct script *script;      /* the reporter thread's state, or NULL */
+};
+
+struct reporter;
+
+/* NULL on ENOMEM. */
+struct reporter *reporter_new(const struct reporter_config *cfg);
+/* Starts the thread; call after the pool started. 0 ok, -1 error. */
+int reporter_start(struct reporter *r);
+/* Stops and joins the thread: no report is printed after this returns. */
+void reporter_stop(struct reporter *r);
+/* The final report (histogram, cumulative block or hook, --debug block),
+ * in the main thread with the main state. `unfinished` > 0 adds the
+ * forced-shutdown line and the partial latencies of those events. */
+int reporter_final(struct reporter *r, struct script *main, bool forced);
+void reporter_free(struct reporter *r);
+
+#endif

@@ -1,0 +1,480 @@
+/* SPDX-License-Identifier: MIT */
+/* run: see run.h. The order of every printed line follows sysbench 1.0.20
+ * (sysbench-reference.md sections 1.3, 3 and 5.1). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "clock.h"
+#include "db.h"
+#include "log.h"
+#include "options.h"
+#include "pool.h"
+#include "rand.h"
+#include "reporter.h"
+#include "run.h"
+#include "script.h"
+#include "stats.h"
+
+struct run {
+    struct run_config *cfg;
+    struct script_source src;
+    struct script *main;
+    struct script **states; /* per worker, owned by the worker */
+    bool legacy;            /* 1.0 script without option declarations */
+    const char *command;    /* for parallel commands */
+    struct reporter *reporter;
+};
+
+/* -- Second parsing phase --------------------------------------------- */
+
+static void invalid_option(const struct run_config *cfg, size_t i)
+{
+    if (cfg->pending_origin[i])
+        fprintf(stderr, "%s: invalid option: %s\n", cfg->pending_origin[i],
+                cfg->pending[i] + 2);
+    else
+        fprintf(stderr, "invalid option: %s\n", cfg->pending[i]);
+}
+
+/* Legacy scripts accept unknown options as strings (INV 1.4). */
+static int add_legacy_option(struct options *o, const char *arg)
+{
+    const char *eq = strchr(arg + 2, '=');
+    char name[256];
+    size_t len = eq ? (size_t) (eq - arg - 2) : strlen(arg + 2);
+    struct option_def d = {.name = name, .type = OPT_STRING, .desc = ""};
+
+    if (len == 0 || len >= sizeof(name))
+        return -1;
+    memcpy(name, arg + 2, len);
+    name[len] = '\0';
+    if (options_add(o, "legacy options", &d) != 0)
+        return -1;
+    return options_set(o, name, eq ? eq + 1 : "") == OPT_SET_OK ? 0 : -1;
+}
+
+static int parse_pending(struct run *run)
+{
+    struct run_config *cfg = run->cfg;
+
+    for (size_t i = 0; i < cfg->npending; i++) {
+        enum opt_set_result r = options_set_arg(cfg->opts, cfg->pending[i]);
+        if (r == OPT_SET_UNKNOWN && run->legacy &&
+            add_legacy_option(cfg->opts, cfg->pending[i]) == 0)
+            continue;
+        if (r != OPT_SET_OK) {
+            invalid_option(cfg, i);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static int export_options(struct run *run, struct script *s)
+{
+    if (script_export_options(s) != 0)
+        return -1;
+    if (run->legacy && script_export_legacy_globals(s) != 0)
+        return -1;
+    return 0;
+}
+
+/* -- Workers ------------------------------------------------------------ */
+
+static int worker_init(int tid, void *arg)
+{
+    struct run *run = arg;
+    struct script *s;
+
+    log_debug("Worker thread (#%d) started", tid);
+    rand_thread_init();
+    db_thread_set_id(tid);
+    if (!(s = script_new(tid)))
+        return -1;
+    run->states[tid] = s;
+    if (export_options(run, s) != 0)
+        return -1;
+    if (script_has_function(s, "thread_init") &&
+        script_call(s, "thread_init", true, tid) != 0)
+        return -1;
+    log_debug("Worker thread (#%d) initialized", tid);
+    return 0;
+}
+
+static int worker_run(int tid, void *arg)
+{
+    struct run *run = arg;
+    return script_call(run->states[tid], "thread_run", true, tid);
+}
+
+static void worker_done(int tid, void *arg)
+{
+    struct run *run  = arg;
+    struct script *s = run->states[tid];
+
+    if (script_has_function(s, "thread_done") &&
+        script_call(s, "thread_done", true, tid) != 0)
+        pool_stop(true);
+    script_free(s);
+    run->states[tid] = NULL;
+}
+
+static void threads_started(void *arg)
+{
+    struct run *run = arg;
+
+    log_notice("Threads started!\n");
+    if (run->cfg->warmup_s > 0)
+        log_notice("Warming up for %d seconds...\n", run->cfg->warmup_s);
+}
+
+static void free_states(struct run *run)
+{
+    if (!run->states)
+        return;
+    for (unsigned i = 0; i < run->cfg->threads; i++)
+        script_free(run->states[i]);
+    free(run->states);
+    run->states = NULL;
+}
+
+/* Starts the pool; prints the sysbench message and returns the exit status
+ * when the workers could not all initialise. */
+static int start_pool(struct run *run, const struct pool_config *pc,
+                      const struct pool_work *work)
+{
+    if (!(run->states = calloc(run->cfg->threads, sizeof(*run->states))))
+        return 1;
+    switch (pool_start(pc, work)) {
+    case POOL_STARTED:
+        return 0;
+    case POOL_INIT_TIMEOUT:
+        log_fatal("Worker threads failed to initialize within %d seconds!",
+                  run->cfg->init_timeout_s);
+        return 2;
+    case POOL_INIT_FAILED:
+        log_fatal(run->cfg->profile_m ? "Threads initialization failed!"
+                                      : "Thread initialization failed!");
+        return 1;
+    default:
+        log_fatal("run: out of memory starting worker threads");
+        return 1;
+    }
+}
+
+/* -- The run command ------------------------------------------------------ */
+
+static void print_header(const struct run_config *cfg)
+{
+    log_notice("Running the test with following options:");
+    log_notice("Number of threads: %u", cfg->threads);
+    if (cfg->warmup_s > 0)
+        log_notice("Warmup time: %ds", cfg->warmup_s);
+    if (cfg->rate > 0)
+        log_notice("Target transaction rate: %d/sec", cfg->rate);
+    if (cfg->report_interval_s != 0)
+        log_notice("Report intermediate results every %d second(s)",
+                   cfg->report_interval_s);
+    if (cfg->ncheckpoints > 0) {
+        char buf[RUN_MAX_CHECKPOINTS * 12] = "";
+        size_t n = 0;
+        for (unsigned i = 0; i < cfg->ncheckpoints; i++)
+            n += (size_t) snprintf(buf + n, sizeof(buf) - n, "%s%u",
+                                   i ? ", " : "", cfg->checkpoints[i]);
+        log_notice("Report checkpoint(s) at %s seconds", buf);
+    }
+    if (cfg->debug)
+        log_notice("Debug mode enabled.\n");
+    if (cfg->validate)
+        log_notice("Validation checks: on.\n");
+    if (cfg->rand_seed)
+        log_notice("Initializing random number generator from seed (%d).\n",
+                   cfg->rand_seed);
+    else
+        log_notice("Initializing random number generator from current "
+                   "time\n");
+    rand_seed_libc((unsigned) cfg->rand_seed);
+    if (cfg->forced_shutdown_s >= 0)
+        log_notice("Forcing shutdown in %d seconds",
+                   cfg->time_s + cfg->forced_shutdown_s);
+    log_notice("%s", "");
+}
+
+static struct script *reporter_script(struct run *run)
+{
+    const struct run_config *cfg = run->cfg;
+
+    if (cfg->report_interval_s <= 0 && cfg->ncheckpoints == 0)
+        return NULL;
+    /* sysbench runs the main chunk again in the reporting thread's state,
+     * where hooks run with sysbench.tid == --threads (RT-10). */
+    struct script *s = script_new((int) cfg->threads);
+    if (s && export_options(run, s) != 0) {
+        script_free(s);
+        return NULL;
+    }
+    return s;
+}
+
+static int make_reporter(struct run *run, struct script *rs)
+{
+    const struct run_config *cfg = run->cfg;
+    struct reporter_config rc    = {
+           .threads      = cfg->threads,
+           .interval_s   = cfg->report_interval_s,
+           .checkpoints  = cfg->checkpoints,
+           .ncheckpoints = cfg->ncheckpoints,
+           .percentile   = cfg->percentile,
+           .rate_mode    = cfg->rate > 0,
+           .profile_m    = cfg->profile_m,
+           .histogram    = cfg->histogram,
+           .debug        = cfg->debug,
+           .script       = rs,
+    };
+    return (run->reporter = reporter_new(&rc)) ? 0 : -1;
+}
+
+/* Waits for the workers; under --forced-shutdown gives up at the deadline.
+ * Returns true when they all finished. */
+static bool wait_workers(struct run *run)
+{
+    const struct run_config *cfg = run->cfg;
+
+    if (cfg->forced_shutdown_s < 0)
+        return true;
+    uint64_t deadline = pool_warmup_end_ns() +
+                        (uint64_t) (cfg->time_s + cfg->forced_shutdown_s) *
+                            NS_PER_S;
+    return pool_wait_done(deadline);
+}
+
+static int finish_run(struct run *run, bool all_done)
+{
+    int status = 0;
+
+    if (!all_done) {
+        log_fatal("The --max-time limit has expired, forcing shutdown...");
+        reporter_stop(run->reporter);
+        reporter_final(run->reporter, run->main, true);
+        return 2;
+    }
+    pool_join();
+    reporter_stop(run->reporter);
+    if (pool_failed())
+        return 1;
+    log_info("Done.\n");
+    if (export_options(run, run->main) != 0 ||
+        reporter_final(run->reporter, run->main, false) != 0)
+        status = 1;
+    if (script_has_function(run->main, "done") &&
+        script_call(run->main, "done", false, 0) != 0)
+        status = 1;
+    return status;
+}
+
+static int run_benchmark(struct run *run)
+{
+    const struct run_config *cfg = run->cfg;
+    struct script *rs            = NULL;
+    struct pool_config pc        = {
+               .threads         = cfg->threads,
+               .stack_size      = cfg->stack_size,
+               .time_limit_ns   = cfg->time_s > 0 ? (uint64_t) cfg->time_s * NS_PER_S
+                                                  : 0,
+               .events_limit    = cfg->events > 0 ? (uint64_t) cfg->events : 0,
+               .warmup_ns       = (uint64_t) cfg->warmup_s * NS_PER_S,
+               .init_timeout_ns = (uint64_t) cfg->init_timeout_s * NS_PER_S,
+               .rate            = cfg->rate > 0 ? cfg->rate : 0,
+               .rate_seed       = (uint64_t) cfg->rand_seed,
+    };
+    struct pool_work work = {worker_init, worker_run, worker_done,
+                             threads_started, run};
+    int status;
+
+    if (export_options(run, run->main) != 0)
+        return 1;
+    if (script_has_function(run->main, "init") &&
+        script_call(run->main, "init", false, 0) != 0)
+        return 1;
+    if (!script_has_function(run->main, "event")) {
+        log_fatal("cannot find the event() function in %s", run->src.sname);
+        return 1;
+    }
+    print_header(cfg);
+    if (script_call_builtin(run->main, "print_mode", NULL) != 0 ||
+        stats_init(cfg->threads) != 0)
+        return 1;
+    log_notice("Initializing worker threads...\n");
+    if (cfg->report_interval_s > 0 || cfg->ncheckpoints > 0)
+        if (!(rs = reporter_script(run)))
+            return 1;
+    if (make_reporter(run, rs) != 0) {
+        script_free(rs);
+        return 1;
+    }
+    status = start_pool(run, &pc, &work);
+    if (status == 0 && reporter_start(run->reporter) != 0) {
+        pool_stop(true);
+        status = 1;
+    }
+    if (status == 2)
+        return 2; /* workers may be stuck in thread_init: do not join */
+    if (status != 0)
+        pool_join();
+    else
+        status = finish_run(run, wait_workers(run));
+    if (status == 2)
+        return 2;
+    reporter_free(run->reporter);
+    run->reporter = NULL;
+    script_free(rs);
+    free_states(run);
+    pool_free();
+    return status;
+}
+
+/* -- Other commands ------------------------------------------------------- */
+
+static int command_init(int tid, void *arg)
+{
+    struct run *run = arg;
+    struct script *s;
+
+    rand_thread_init();
+    db_thread_set_id(tid);
+    if (!(s = script_new(tid)))
+        return -1;
+    run->states[tid] = s;
+    return export_options(run, s);
+}
+
+static int command_run(int tid, void *arg)
+{
+    struct run *run = arg;
+    return script_call_command(run->states[tid], run->command) == 0 ? 0 : -1;
+}
+
+/* A custom command; a parallel one runs in --threads new states at once.
+ * Unlike sysbench, a failing parallel command fails the process (PD-6). */
+static int run_custom(struct run *run, const char *cmd)
+{
+    const struct run_config *cfg = run->cfg;
+    struct pool_config pc = {.threads         = cfg->threads,
+                             .stack_size      = cfg->stack_size,
+                             .init_timeout_ns = (uint64_t) cfg->init_timeout_s *
+                                                NS_PER_S};
+    struct pool_work work = {command_init, command_run, NULL, NULL, run};
+    int status;
+
+    if (cfg->threads <= 1 || !script_command_parallel(run->main, cmd)) {
+        if (export_options(run, run->main) != 0)
+            return 1;
+        return script_call_command(run->main, cmd) == 0 ? 0 : 1;
+    }
+    log_notice("Initializing worker threads...\n");
+    run->command = cmd;
+    if (stats_init(cfg->threads) != 0)
+        return 1;
+    status = start_pool(run, &pc, &work);
+    if (status == 2)
+        return 2;
+    if (pool_join() > 0 || pool_failed())
+        status = 1;
+    free_states(run);
+    pool_free();
+    return status;
+}
+
+static int not_implemented(const struct run *run, const char *cmd)
+{
+    fprintf(stderr, "'%s' test does not implement the '%s' command.\n",
+            run->src.sname, cmd);
+    return 1;
+}
+
+static int dispatch(struct run *run, const char *cmd)
+{
+    if (script_command_defined(run->main, cmd))
+        return run_custom(run, cmd);
+    if (strcmp(cmd, "help") == 0) {
+        if (export_options(run, run->main) != 0)
+            return 1;
+        return script_help(run->main) == 0 ? 0 : not_implemented(run, cmd);
+    }
+    if (strcmp(cmd, "prepare") == 0 || strcmp(cmd, "cleanup") == 0) {
+        if (!script_has_function(run->main, cmd))
+            return not_implemented(run, cmd);
+        if (export_options(run, run->main) != 0)
+            return 1;
+        return script_call(run->main, cmd, false, 0) == 0 ? 0 : 1;
+    }
+    if (strcmp(cmd, "run") == 0)
+        return run_benchmark(run);
+    fprintf(stderr, "Unknown command: %s\n", cmd);
+    return 1;
+}
+
+static int load_workload(struct run *run)
+{
+    struct run_config *cfg = run->cfg;
+    struct script_env env  = {
+         .opts       = cfg->opts,
+         .src        = &run->src,
+         .argc       = cfg->argc,
+         .argv       = cfg->argv,
+         .command    = cfg->command,
+         .profile_m  = cfg->profile_m,
+         .threads    = cfg->threads,
+         .luajit_cmd = cfg->luajit_cmd,
+    };
+    bool declared = false;
+
+    switch (script_resolve(cfg->testname, &run->src)) {
+    case SCRIPT_FOUND:
+        break;
+    case SCRIPT_NOT_FOUND:
+        log_fatal("Cannot find benchmark '%s': no such built-in test, file "
+                  "or module",
+                  cfg->testname);
+        return 1;
+    default:
+        return 1;
+    }
+    script_setup(&env);
+    db_init(cfg->opts, pool_stopping);
+    rand_init_process((unsigned) cfg->rand_seed);
+    if (!(run->main = script_new(0)))
+        return 1;
+    if (!cfg->testname || strcmp(cfg->testname, "-") == 0)
+        return 0;
+    if (script_register_options(run->main, &declared) != 0)
+        return 1;
+    run->legacy = !declared && !cfg->profile_m && !run->src.builtin;
+    return parse_pending(run) == 0 ? -1 : 1;
+}
+
+int run_command(struct run_config *cfg)
+{
+    struct run run = {.cfg = cfg};
+    int status     = load_workload(&run);
+
+    if (status < 0 && !cfg->command) {
+        status = 0;
+        if (run.src.builtin) {
+            fprintf(stderr, "The '%s' test requires a command argument. See "
+                            "'%s %s help'\n",
+                    run.src.sname, cfg->progname, run.src.sname);
+            status = 1;
+        }
+    }
+    if (status < 0)
+        status = dispatch(&run, cfg->command);
+    if (status == 2)
+        return 2; /* workers may still run: main.c leaves at once */
+    script_free(run.main);
+    db_done();
+    script_source_fini(&run.src);
+    stats_fini();
+    return status;
+}

@@ -1,0 +1,792 @@
+/* SPDX-License-Identifier: MIT */
+/* script: see script.h. Every Lua state is created here, used by one thread
+ * only, and closed here (lua_close on every state keeps LeakSanitizer
+ * quiet). C calls into Lua only through script_pcall, which puts a
+ * traceback handler under the function, as luajit.c's docall does. */
+#include <errno.h>
+#include <libgen.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <ck_pr.h>
+#include <lauxlib.h>
+#include <lua.h>
+#include <luajit.h>
+#include <lualib.h>
+
+#include "api.h"
+#include "hist.h"
+#include "embedded.h"
+#include "log.h"
+#include "options.h"
+#include "report.h"
+#include "script.h"
+#include "stats.h"
+#include "version.h"
+
+struct script {
+    lua_State *L;
+    int tid;
+    bool hook_intermediate, hook_cumulative;
+};
+
+/* Fixed by script_setup before any state exists; read-only afterwards. */
+static struct script_env env;
+void script_setup(const struct script_env *e)
+{
+    env = *e;
+}
+
+/* -- Calling Lua ------------------------------------------------------- */
+
+static int traceback_handler(lua_State *L)
+{
+    const char *msg = lua_tostring(L, 1);
+
+    if (!msg) /* an error object: keep it, the caller inspects it */
+        return 1;
+    luaL_traceback(L, L, NULL, 1);
+    lua_setfield(L, LUA_REGISTRYINDEX, "bench.traceback");
+    lua_pushstring(L, msg);
+    return 1;
+}
+
+/* Calls the function under `nargs` arguments with a traceback handler.
+ * On error the message is left on the stack and -1 returned. */
+static int script_pcall(lua_State *L, int nargs, int nres)
+{
+    int base = lua_gettop(L) - nargs;
+    int rc;
+
+    lua_pushcfunction(L, traceback_handler);
+    lua_insert(L, base);
+    rc = lua_pcall(L, nargs, nres, base);
+    lua_remove(L, base);
+    return rc == 0 ? 0 : -1;
+}
+
+/* Prints "FATAL: <prefix><message>" on stdout and the traceback, if one
+ * was captured, on stderr (stdout stays line-for-line sysbench's). Pops
+ * the error message. */
+static void report_error(lua_State *L, const char *prefix)
+{
+    const char *msg;
+
+    if (lua_istable(L, -1)) { /* bench.builtin.FAILED: already printed */
+        lua_getfield(L, -1, "bench_logged");
+        bool logged = lua_toboolean(L, -1);
+        lua_pop(L, 1);
+        if (logged) {
+            lua_pop(L, 1);
+            return;
+        }
+    }
+    msg = lua_tostring(L, -1);
+
+    log_fatal("%s%s", prefix, msg ? msg : "(error object is not a string)");
+    lua_getfield(L, LUA_REGISTRYINDEX, "bench.traceback");
+    if (lua_isstring(L, -1))
+        fprintf(stderr, "%s\n", lua_tostring(L, -1));
+    lua_pop(L, 2);
+    lua_pushnil(L);
+    lua_setfield(L, LUA_REGISTRYINDEX, "bench.traceback");
+}
+
+static int call_failed(lua_State *L, const char *name)
+{
+    char prefix[256];
+    snprintf(prefix, sizeof(prefix), "`%s' function failed: ", name);
+    report_error(L, prefix);
+    return -1;
+}
+
+/* Pushes sysbench.<a>.<b> (b may be NULL). */
+static void push_field2(lua_State *L, const char *a, const char *b)
+{
+    lua_getglobal(L, "sysbench");
+    if (lua_istable(L, -1))
+        lua_getfield(L, -1, a);
+    else
+        lua_pushnil(L);
+    lua_remove(L, -2);
+    if (b) {
+        if (lua_istable(L, -1))
+            lua_getfield(L, -1, b);
+        else
+            lua_pushnil(L);
+        lua_remove(L, -2);
+    }
+}
+
+void version_banner(char *buf, size_t len, bool profile_m)
+{
+    /* LUAJIT_VERSION is "LuaJIT 2.1.0-beta3". */
+    snprintf(buf, len, "bench %s (sysbench %s compatible, using system %s)",
+             BENCH_VERSION, profile_m ? SYSBENCH_API_M : SYSBENCH_API_R,
+             LUAJIT_VERSION);
+}
+
+/* -- Creating states --------------------------------------------------- */
+
+static const struct embedded_file *embedded_find(const char *name)
+{
+    for (const struct embedded_file *f = embedded_files; f->name; f++)
+        if (strcmp(f->name, name) == 0)
+            return f;
+    return NULL;
+}
+
+bool script_builtin_at(size_t i, const char **name, const char **desc)
+{
+    for (const struct embedded_file *f = embedded_files; f->name; f++)
+        if (f->builtin_desc && i-- == 0) {
+            *name = f->name;
+            *desc = f->builtin_desc;
+            return true;
+        }
+    return false;
+}
+
+/* package.loaders entry after the path searchers: bundled scripts compiled
+ * into the binary, so installed copies and LUA_PATH win (PD-8). */
+static int load_embedded(lua_State *L)
+{
+    const char *name = luaL_checkstring(L, 1);
+    const struct embedded_file *f = embedded_find(name);
+    char chunk[256];
+
+    if (!f || f->builtin_desc || strncmp(name, "bench", 5) == 0) {
+        lua_pushfstring(L, "\n\tno bundled script '%s'", name);
+        return 1;
+    }
+    snprintf(chunk, sizeof(chunk), "@%s.lua", name);
+    if (luaL_loadbuffer(L, f->data, f->len, chunk) != 0)
+        return lua_error(L);
+    return 1;
+}
+
+static void install_loaders(lua_State *L)
+{
+    lua_getglobal(L, "package");
+    lua_getfield(L, -1, "preload");
+    for (const struct embedded_file *f = embedded_files; f->name; f++) {
+        char chunk[256];
+        if (strncmp(f->name, "bench", 5) != 0 ||
+            (f->name[5] != '.' && f->name[5] != '\0'))
+            continue;
+        snprintf(chunk, sizeof(chunk), "=%s", f->name);
+        if (luaL_loadbuffer(L, f->data, f->len, chunk) == 0)
+            lua_setfield(L, -2, f->name);
+        else
+            lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+    lua_getfield(L, -1, "loaders");
+    lua_pushcfunction(L, load_embedded);
+    lua_rawseti(L, -2, (int) lua_objlen(L, -2) + 1);
+    lua_pop(L, 2);
+}
+
+/* package.path and cpath as sysbench 1.0.20 sets them (INV 9.10), with
+ * LUA_PATH / LUA_CPATH replacing them and ";;" expanding to the default. */
+static void set_path(lua_State *L, const char *field, const char *envvar,
+                     const char *def)
+{
+    const char *user = getenv(envvar);
+
+    lua_getglobal(L, "package");
+    if (user) {
+        const char *p;
+        luaL_Buffer b;
+        luaL_buffinit(L, &b);
+        while ((p = strstr(user, ";;")) != NULL) {
+            luaL_addlstring(&b, user, (size_t) (p - user));
+            luaL_addchar(&b, ';');
+            luaL_addstring(&b, def);
+            user = p + 2;
+        }
+        luaL_addstring(&b, user);
+        luaL_pushresult(&b);
+    } else {
+        lua_pushstring(L, def);
+    }
+    lua_setfield(L, -2, field);
+    lua_pop(L, 1);
+}
+
+static void set_paths(lua_State *L)
+{
+    const char *home = getenv("HOME");
+    char path[4096], cpath[4096], hp[2048] = "", hc[1024] = "";
+
+    if (home) {
+        snprintf(hp, sizeof(hp),
+                 "%s/.luarocks/share/lua/5.1/?.lua;"
+                 "%s/.luarocks/share/lua/5.1/?/init.lua;"
+                 "%s/.luarocks/share/lua/?.lua;"
+                 "%s/.luarocks/share/lua/?/init.lua;",
+                 home, home, home, home);
+        snprintf(hc, sizeof(hc),
+                 "%s/.luarocks/lib/lua/5.1/?.so;%s/.luarocks/lib/lua/?.so;",
+                 home, home);
+    }
+    snprintf(path, sizeof(path),
+             "./?.lua;./?/init.lua;./src/lua/?.lua;%s"
+             "/usr/local/share/lua/5.1/?.lua;/usr/share/lua/5.1/?.lua;"
+             "%s/?.lua;",
+             hp, PKGDATADIR);
+    snprintf(cpath, sizeof(cpath),
+             "./?.so;%s/usr/local/lib/lua/5.1/?.so;/usr/lib/lua/5.1/?.so;"
+             "%s;",
+             hc, PKGLIBDIR);
+    set_path(L, "path", "LUA_PATH", path);
+    set_path(L, "cpath", "LUA_CPATH", cpath);
+}
+
+static void push_bootstrap_config(lua_State *L, int tid)
+{
+    char banner[256];
+
+    version_banner(banner, sizeof(banner), env.profile_m);
+    lua_createtable(L, 0, 10);
+    lua_pushinteger(L, tid);
+    lua_setfield(L, -2, "tid");
+    lua_pushstring(L, env.profile_m ? SYSBENCH_API_M : SYSBENCH_API_R);
+    lua_setfield(L, -2, "version");
+    lua_pushstring(L, banner);
+    lua_setfield(L, -2, "version_string");
+    lua_pushboolean(L, env.profile_m);
+    lua_setfield(L, -2, "profile_m");
+    lua_createtable(L, env.argc, 1);
+    for (int i = 0; i < env.argc; i++) {
+        lua_pushstring(L, env.argv[i]);
+        lua_rawseti(L, -2, i);
+    }
+    lua_setfield(L, -2, "argv");
+    if (env.command) {
+        lua_pushstring(L, env.command);
+        lua_setfield(L, -2, "command");
+    }
+    if (env.src && env.src->path) {
+        lua_pushstring(L, env.src->path);
+        lua_setfield(L, -2, "script_path");
+    }
+    const struct embedded_file *decls = embedded_find("api_decls");
+    if (decls) {
+        lua_pushlstring(L, decls->data, decls->len);
+        lua_setfield(L, -2, "cdefs");
+    }
+}
+
+/* Runs the embedded "bench" module, which builds the sysbench table. */
+static int bootstrap(lua_State *L, int tid)
+{
+    const struct embedded_file *f = embedded_find("bench");
+
+    if (!f || luaL_loadbuffer(L, f->data, f->len, "=bench") != 0) {
+        log_fatal("script: load the internal module bench: %s",
+                  f ? lua_tostring(L, -1) : "not embedded");
+        return -1;
+    }
+    push_bootstrap_config(L, tid);
+    if (script_pcall(L, 1, 0) != 0) {
+        report_error(L, "");
+        return -1;
+    }
+    return 0;
+}
+
+/* --luajit-cmd: as `luajit -j<cmd>` (CLI-18). */
+static int apply_luajit_cmd(lua_State *L)
+{
+    if (!env.luajit_cmd || !*env.luajit_cmd)
+        return 0;
+    lua_getglobal(L, "require");
+    lua_pushstring(L, "bench.jitcmd");
+    if (script_pcall(L, 1, 1) != 0) {
+        report_error(L, "");
+        return -1;
+    }
+    lua_pushstring(L, env.luajit_cmd);
+    if (script_pcall(L, 1, 1) != 0) {
+        lua_pop(L, 1);
+        log_fatal("unknown luaJIT command or jit.* modules not installed");
+        return -1;
+    }
+    lua_pop(L, 1);
+    return 0;
+}
+
+static void detect_hooks(struct script *s)
+{
+    push_field2(s->L, "hooks", "report_intermediate");
+    s->hook_intermediate = lua_isfunction(s->L, -1);
+    push_field2(s->L, "hooks", "report_cumulative");
+    s->hook_cumulative = lua_isfunction(s->L, -1);
+    lua_pop(s->L, 2);
+}
+
+struct script *script_new(int tid)
+{
+    struct script *s = calloc(1, sizeof(*s));
+
+    if (!s || !(s->L = luaL_newstate())) {
+        log_fatal("script: create a Lua state: out of memory");
+        free(s);
+        return NULL;
+    }
+    s->tid = tid;
+    luaL_openlibs(s->L);
+    set_paths(s->L);
+    install_loaders(s->L);
+    if (bootstrap(s->L, tid) != 0 || apply_luajit_cmd(s->L) != 0)
+        goto fail;
+    if (env.src) {
+        if (luaL_loadbuffer(s->L, env.src->text, env.src->len,
+                            env.src->chunkname) != 0 ||
+            script_pcall(s->L, 0, 0) != 0) {
+            report_error(s->L, "");
+            goto fail;
+        }
+        detect_hooks(s);
+    }
+    return s;
+fail:
+    script_free(s);
+    return NULL;
+}
+
+void script_free(struct script *s)
+{
+    if (!s)
+        return;
+    if (s->L)
+        lua_close(s->L);
+    free(s);
+}
+
+/* -- Options ------------------------------------------------------------ */
+
+static char options_title[300];
+
+int bench_option_declare(const char *name, const char *desc, const char *def,
+                         int type, bool ordered)
+{
+    struct option_def d = {.name = name, .desc = desc, .def = def,
+                           .type = (enum opt_type) type};
+    (void) ordered; /* declaration order is the caller's (sorted or not) */
+    if (!env.opts || !name || type <= OPT_NULL || type > OPT_FILE)
+        return -1;
+    return options_add(env.opts, options_title, &d);
+}
+
+void bench_print_test_options(void)
+{
+    options_print_group(env.opts, stdout, options_title, env.profile_m);
+}
+
+int script_register_options(struct script *s, bool *declared)
+{
+    lua_State *L = s->L;
+
+    snprintf(options_title, sizeof(options_title), "%s options",
+             env.src ? env.src->sname : "");
+    push_field2(L, "cmdline", "read_cmdline_options");
+    if (!lua_isfunction(L, -1)) {
+        lua_pop(L, 1);
+        *declared = false;
+        return 0;
+    }
+    if (script_pcall(L, 0, 1) != 0)
+        return call_failed(L, "sysbench.cmdline.read_cmdline_options");
+    *declared = lua_toboolean(L, -1);
+    lua_pop(L, 1);
+    return 0;
+}
+
+/* Pushes the Lua value of one option, as sysbench.opt shows it. */
+static int push_option(lua_State *L, const struct option_def *d,
+                       const char *value)
+{
+    char **items;
+    int n, iv;
+
+    switch (d->type) {
+    case OPT_BOOL:
+        lua_pushboolean(L, options_get_bool(env.opts, d->name));
+        return 0;
+    case OPT_INT:
+        if (options_get_int(env.opts, d->name, &iv) != 0) {
+            options_report_bad_int(env.opts, d->name);
+            return -1;
+        }
+        lua_pushnumber(L, iv);
+        return 0;
+    case OPT_SIZE:
+        lua_pushnumber(L, (lua_Number) options_parse_size(value));
+        return 0;
+    case OPT_DOUBLE:
+        lua_pushnumber(L, value ? strtod(value, NULL) : 0);
+        return 0;
+    case OPT_LIST:
+        if ((n = options_get_list(env.opts, d->name, &items)) < 0)
+            return -1;
+        lua_createtable(L, n, 0);
+        for (int i = 0; i < n; i++) {
+            lua_pushstring(L, items[i]);
+            lua_rawseti(L, -2, i + 1);
+        }
+        options_free_list(items);
+        return 0;
+    default:
+        lua_pushstring(L, value ? value : "");
+        return 0;
+    }
+}
+
+static void fold_key(char *dst, size_t len, const char *name)
+{
+    size_t i = 0;
+    for (; name[i] && i + 1 < len; i++)
+        dst[i] = name[i] == '-' ? '_' : name[i];
+    dst[i] = '\0';
+}
+
+int script_export_options(struct script *s)
+{
+    lua_State *L = s->L;
+    const struct option_def *d;
+    const char *value;
+    char key[256];
+
+    lua_getglobal(L, "sysbench");
+    lua_newtable(L);
+    for (size_t i = 0; options_at(env.opts, i, &d, &value); i++) {
+        if (d->type == OPT_FILE)
+            continue;
+        if (push_option(L, d, value) != 0) {
+            lua_pop(L, 2);
+            return -1;
+        }
+        fold_key(key, sizeof(key), d->name);
+        lua_setfield(L, -2, key);
+    }
+    lua_setfield(L, -2, "opt");
+    lua_pop(L, 1);
+    return 0;
+}
+
+/* 1.0 legacy API (INV 10): every option as a global too, unless a global
+ * function of that name exists. */
+int script_export_legacy_globals(struct script *s)
+{
+    lua_State *L = s->L;
+    const struct option_def *d;
+    const char *value;
+    char key[256];
+
+    for (size_t i = 0; options_at(env.opts, i, &d, &value); i++) {
+        if (d->type == OPT_FILE)
+            continue;
+        fold_key(key, sizeof(key), d->name);
+        lua_getglobal(L, key);
+        bool is_fn = lua_isfunction(L, -1);
+        lua_pop(L, 1);
+        if (is_fn)
+            continue;
+        if (push_option(L, d, value) != 0)
+            return -1;
+        lua_setglobal(L, key);
+    }
+    return 0;
+}
+
+/* -- Callbacks, commands and hooks -------------------------------------- */
+
+bool script_has_function(struct script *s, const char *name)
+{
+    lua_getglobal(s->L, name);
+    bool yes = lua_isfunction(s->L, -1);
+    lua_pop(s->L, 1);
+    return yes;
+}
+
+int script_call(struct script *s, const char *name, bool with_tid, int tid)
+{
+    lua_getglobal(s->L, name);
+    if (with_tid)
+        lua_pushinteger(s->L, tid);
+    if (script_pcall(s->L, with_tid ? 1 : 0, 0) != 0)
+        return call_failed(s->L, name);
+    return 0;
+}
+
+static bool cmdline_predicate(struct script *s, const char *fn,
+                              const char *cmd)
+{
+    bool yes = false;
+
+    push_field2(s->L, "cmdline", fn);
+    if (!lua_isfunction(s->L, -1)) {
+        lua_pop(s->L, 1);
+        return false;
+    }
+    lua_pushstring(s->L, cmd);
+    if (script_pcall(s->L, 1, 1) != 0) {
+        call_failed(s->L, fn);
+        return false;
+    }
+    yes = lua_toboolean(s->L, -1);
+    lua_pop(s->L, 1);
+    return yes;
+}
+
+bool script_command_defined(struct script *s, const char *cmd)
+{
+    return cmdline_predicate(s, "command_defined", cmd);
+}
+
+bool script_command_parallel(struct script *s, const char *cmd)
+{
+    return cmdline_predicate(s, "command_parallel", cmd);
+}
+
+int script_call_command(struct script *s, const char *cmd)
+{
+    int rc;
+
+    push_field2(s->L, "cmdline", "call_command");
+    lua_pushstring(s->L, cmd);
+    if (script_pcall(s->L, 1, 1) != 0)
+        return call_failed(s->L, "sysbench.cmdline.call_command");
+    rc = lua_isboolean(s->L, -1) && !lua_toboolean(s->L, -1) ? 1 : 0;
+    lua_pop(s->L, 1);
+    return rc;
+}
+
+bool script_has_hook(struct script *s, const char *name)
+{
+    if (strcmp(name, "report_intermediate") == 0)
+        return s->hook_intermediate;
+    if (strcmp(name, "report_cumulative") == 0)
+        return s->hook_cumulative;
+    return false;
+}
+
+static void set_num(lua_State *L, const char *k, double v)
+{
+    lua_pushnumber(L, v);
+    lua_setfield(L, -2, k);
+}
+
+/* The stat table of INV 6.4: latencies in seconds. */
+static void push_stat_table(lua_State *L, const struct report_data *r,
+                            bool cumulative)
+{
+    const struct stats_snapshot *d = r->delta;
+    const struct hist *h           = d->lat;
+
+    lua_createtable(L, 0, 16);
+    set_num(L, "threads_running", r->threads_running);
+    set_num(L, "time_interval", r->time_interval_s);
+    set_num(L, "time_total", r->time_total_s);
+    set_num(L, "latency_pct", report_s(report_percentile_ns(r)));
+    set_num(L, "events", (double) d->c[STAT_EVENTS]);
+    set_num(L, "reads", (double) d->c[STAT_READS]);
+    set_num(L, "writes", (double) d->c[STAT_WRITES]);
+    set_num(L, "other", (double) d->c[STAT_OTHER]);
+    set_num(L, "errors", (double) d->c[STAT_ERRORS]);
+    set_num(L, "reconnects", (double) d->c[STAT_RECONNECTS]);
+    if (!cumulative) {
+        set_num(L, "queue_length", (double) r->queue_length);
+        set_num(L, "concurrency", (double) r->concurrency);
+        return;
+    }
+    uint64_t n = hist_count(h);
+    set_num(L, "latency_min", report_s(hist_min_ns(h)));
+    set_num(L, "latency_max", report_s(hist_max_ns(h)));
+    set_num(L, "latency_sum", report_s(hist_sum_ns(h)));
+    set_num(L, "latency_avg", n ? report_s(hist_sum_ns(h)) / (double) n : 0);
+}
+
+int script_call_hook(struct script *s, const char *name,
+                     const struct report_data *r, bool cumulative)
+{
+    char full[128];
+
+    push_field2(s->L, "hooks", name);
+    push_stat_table(s->L, r, cumulative);
+    if (script_pcall(s->L, 1, 0) != 0) {
+        snprintf(full, sizeof(full), "sysbench.hooks.%s", name);
+        return call_failed(s->L, full);
+    }
+    return 0;
+}
+
+bool script_has_builtin(struct script *s, const char *name)
+{
+    push_field2(s->L, "builtin", name);
+    bool yes = lua_isfunction(s->L, -1);
+    lua_pop(s->L, 1);
+    return yes;
+}
+
+int script_call_builtin(struct script *s, const char *name,
+                        const struct report_data *r)
+{
+    if (!script_has_builtin(s, name))
+        return 0;
+    push_field2(s->L, "builtin", name);
+    if (r)
+        push_stat_table(s->L, r, true);
+    if (script_pcall(s->L, r ? 1 : 0, 0) != 0)
+        return call_failed(s->L, name);
+    return 0;
+}
+
+int script_help(struct script *s)
+{
+    if (script_has_function(s, "help"))
+        return script_call(s, "help", false, 0);
+    if (options_print_group(env.opts, stdout, options_title,
+                            env.profile_m) != 0)
+        return -1;
+    return 0;
+}
+
+/* -- Finding the workload ----------------------------------------------- */
+
+static char *read_stream(FILE *f, size_t *len)
+{
+    size_t cap = 65536, n = 0;
+    char *buf = malloc(cap + 1), *t;
+
+    while (buf) {
+        n += fread(buf + n, 1, cap - n, f);
+        if (n < cap)
+            break;
+        if (!(t = realloc(buf, (cap *= 2) + 1)))
+            break;
+        buf = t;
+    }
+    if (!buf || ferror(f) || n >= cap + 1) {
+        free(buf);
+        return NULL;
+    }
+    buf[n] = '\0';
+    *len   = n;
+    return buf;
+}
+
+static int fill_source(struct script_source *out, const char *sname,
+                       const char *path, const char *chunk, char *text,
+                       size_t len)
+{
+    char *cn = malloc(strlen(chunk) + 2);
+
+    if (cn)
+        sprintf(cn, "@%s", chunk);
+    out->sname     = strdup(sname);
+    out->path      = path ? strdup(path) : NULL;
+    out->chunkname = cn;
+    out->text      = text;
+    out->len       = len;
+    /* "#!" first line: turn it into a comment, keeping line numbers. */
+    if (len >= 2 && text[0] == '#' && text[1] == '!')
+        text[0] = text[1] = '-';
+    if (!out->sname || !cn || (path && !out->path))
+        return SCRIPT_ERROR;
+    return SCRIPT_FOUND;
+}
+
+static char *basename_of(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    return (char *) (slash && slash[1] ? slash + 1 : path);
+}
+
+static char *search_module(const char *name)
+{
+    lua_State *L = luaL_newstate();
+    char *found  = NULL;
+
+    if (!L)
+        return NULL;
+    luaL_openlibs(L);
+    set_paths(L);
+    lua_getglobal(L, "package");
+    lua_getfield(L, -1, "searchpath");
+    lua_pushstring(L, name);
+    lua_getfield(L, -3, "path");
+    if (lua_pcall(L, 2, 1, 0) == 0 && lua_isstring(L, -1))
+        found = strdup(lua_tostring(L, -1));
+    lua_close(L);
+    return found;
+}
+
+static enum script_resolve_result resolve_named(const char *testname,
+                                                struct script_source *out)
+{
+    const struct embedded_file *f = embedded_find(testname);
+    char *text, *modpath = NULL;
+    size_t len;
+    FILE *fp;
+
+    if (f && f->builtin_desc) {
+        out->builtin = true;
+        char chunk[256];
+        snprintf(chunk, sizeof(chunk), "%s.lua", testname);
+        return fill_source(out, testname, testname, chunk,
+                           strndup(f->data, f->len), f->len);
+    }
+    fp = fopen(testname, "r");
+    if (!fp && !strchr(testname, '/') && (modpath = search_module(testname)))
+        fp = fopen(modpath, "r");
+    if (fp) {
+        text = read_stream(fp, &len);
+        fclose(fp);
+        int rc = text ? fill_source(out, basename_of(testname), testname,
+                                    modpath ? modpath : testname, text, len)
+                      : SCRIPT_ERROR;
+        if (!text)
+            log_fatal("script: read %s: %s", modpath ? modpath : testname,
+                      strerror(errno));
+        free(modpath);
+        return rc;
+    }
+    if (f && strncmp(testname, "bench", 5) != 0 &&
+        strcmp(testname, "api_decls") != 0) {
+        char chunk[256];
+        snprintf(chunk, sizeof(chunk), "%s.lua", testname);
+        return fill_source(out, testname, testname, chunk,
+                           strndup(f->data, f->len), f->len);
+    }
+    return SCRIPT_NOT_FOUND;
+}
+
+enum script_resolve_result script_resolve(const char *testname,
+                                          struct script_source *out)
+{
+    size_t len;
+    char *text;
+
+    *out = (struct script_source){0};
+    if (testname && strcmp(testname, "-") != 0)
+        return resolve_named(testname, out);
+    if (isatty(STDIN_FILENO))
+        log_notice("Reading the script from the standard input:");
+    if (!(text = read_stream(stdin, &len))) {
+        log_fatal("script: read the standard input: %s", strerror(errno));
+        return SCRIPT_ERROR;
+    }
+    return fill_source(out, "<stdin>", NULL, "<stdin>", text, len);
+}
+
+void script_source_fini(struct script_source *src)
+{
+    free(src->sname);
+    free(src->path);
+    free(src->chunkname);
+    free(src->text);
+    *src = (struct script_source){0};
+}

@@ -1,0 +1,98 @@
+/* SPDX-License-Identifier: MIT */
+/* script: the LuaJIT host. Every lua_* call in bench lives in script.c:
+ * creating states (one per thread, never shared), loading the internal
+ * modules and the workload, calling its callbacks under a traceback
+ * handler, exporting options to sysbench.opt, and report hooks. */
+#ifndef BENCH_SCRIPT_H
+#define BENCH_SCRIPT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+struct options;
+struct report_data;
+
+/* The workload, resolved once and re-executed in every state. */
+struct script_source {
+    char *sname;     /* basename of the test as typed; "<stdin>" */
+    char *path;      /* as typed (sysbench.cmdline.script_path); NULL: stdin */
+    char *chunkname; /* "@file" for error messages */
+    char *text;      /* the chunk */
+    size_t len;
+    bool builtin;    /* cpu, memory, ...: a built-in test */
+};
+
+/* Process-wide settings, fixed before the first state is created. */
+struct script_env {
+    struct options *opts;
+    const struct script_source *src;
+    int argc;
+    char **argv;
+    const char *command;
+    bool profile_m;
+    unsigned threads;
+    const char *luajit_cmd; /* --luajit-cmd, applied to every state */
+};
+
+struct script;
+
+enum script_resolve_result {
+    SCRIPT_FOUND     = 0,
+    SCRIPT_NOT_FOUND = -1, /* no built-in test, file or module */
+    SCRIPT_ERROR     = -2, /* reading failed; message already logged */
+};
+
+/* Finds `testname` (NULL or "-": standard input) in sysbench's order:
+ * built-in test, file path, module on package.path, bundled script. */
+enum script_resolve_result script_resolve(const char *testname,
+                                          struct script_source *out);
+void script_source_fini(struct script_source *src);
+/* Built-in tests as (name, description) pairs for --help; NULL name ends. */
+bool script_builtin_at(size_t i, const char **name, const char **desc);
+
+/* Sets the environment every new state sees. Main thread, once. */
+void script_setup(const struct script_env *env);
+
+/* Creates a state for thread `tid` (sysbench.tid) and runs the workload's
+ * main chunk in it. NULL on failure, after logging the FATAL line. */
+struct script *script_new(int tid);
+void script_free(struct script *s); /* accepts NULL */
+
+/* After the main chunk in the main state: registers the declared options.
+ * Returns whether the script declared any (legacy mode otherwise). */
+int script_register_options(struct script *s, bool *declared);
+/* Rebuilds sysbench.opt from the current option values. -1 when a value is
+ * invalid (message printed). */
+int script_export_options(struct script *s);
+/* 1.0 legacy mode: option values also become globals. */
+int script_export_legacy_globals(struct script *s);
+
+bool script_has_function(struct script *s, const char *name);
+/* Calls global `name` (with the thread id when with_tid). Errors print
+ * "FATAL: `name' function failed: <msg>"; returns 0 or -1. */
+int script_call(struct script *s, const char *name, bool with_tid, int tid);
+
+/* Custom commands (sysbench.cmdline.commands). */
+bool script_command_defined(struct script *s, const char *cmd);
+bool script_command_parallel(struct script *s, const char *cmd);
+/* 0 success, 1 the command returned false, -1 it raised an error. */
+int script_call_command(struct script *s, const char *cmd);
+
+/* Report hooks: whether sysbench.hooks.<name> was a function when the
+ * script was loaded, and calling it with a stat table. */
+bool script_has_hook(struct script *s, const char *name);
+int script_call_hook(struct script *s, const char *name,
+                     const struct report_data *r, bool cumulative);
+
+/* Built-in test extension points (bench.builtin.<name>, no arguments or the
+ * stat table). Absent ones are skipped and return 0. */
+int script_call_builtin(struct script *s, const char *name,
+                        const struct report_data *r);
+bool script_has_builtin(struct script *s, const char *name);
+
+/* `help` for a Lua script: its help() or its declared options. Returns 0,
+ * or -1 when it has neither (the caller prints "does not implement"). */
+int script_help(struct script *s);
+
+
+#endif

@@ -1,0 +1,98 @@
+/* SPDX-License-Identifier: MIT */
+/* stats: allocation of the per-worker counter table (see stats.h). */
+#include <stdlib.h>
+
+#include "hist.h"
+#include "stats.h"
+
+struct stats_table stats_current;
+
+int stats_init(unsigned nworkers)
+{
+    struct stats_slot *slots;
+
+    slots = aligned_alloc(64, sizeof(*slots) * (nworkers + 1));
+    if (!slots)
+        return -1;
+    for (unsigned i = 0; i <= nworkers; i++)
+        for (int c = 0; c < STAT_N; c++)
+            slots[i].c[c] = 0;
+    free(stats_current.slots);
+    stats_current.slots  = slots;
+    stats_current.nslots = nworkers + 1;
+    return 0;
+}
+
+void stats_fini(void)
+{
+    free(stats_current.slots);
+    stats_current.slots  = NULL;
+    stats_current.nslots = 0;
+}
+
+/* -- Snapshots --------------------------------------------------------- */
+
+int stats_snapshot_init(struct stats_snapshot *s, unsigned nthreads)
+{
+    *s               = (struct stats_snapshot){0};
+    s->nthreads      = nthreads;
+    s->lat           = hist_new();
+    s->thread_events = calloc(nthreads + 1, sizeof(uint64_t));
+    s->thread_lat_ns = calloc(nthreads + 1, sizeof(uint64_t));
+    if (!s->lat || !s->thread_events || !s->thread_lat_ns) {
+        stats_snapshot_fini(s);
+        return -1;
+    }
+    return 0;
+}
+
+void stats_snapshot_fini(struct stats_snapshot *s)
+{
+    hist_free(s->lat);
+    free(s->thread_events);
+    free(s->thread_lat_ns);
+    *s = (struct stats_snapshot){0};
+}
+
+int stats_collect(struct stats_snapshot *now, struct hist *const *hists)
+{
+    for (int c = 0; c < STAT_N; c++)
+        now->c[c] = 0;
+    hist_reset(now->lat);
+    for (unsigned t = 0; t < now->nthreads; t++) {
+        for (int c = 0; c < STAT_N; c++)
+            now->c[c] += stats_read((int) t, (enum stat_counter) c);
+        /* Count and sum are read before the buckets, so the merged
+         * record never holds fewer samples than the per-thread totals. */
+        now->thread_events[t] = hist_count(hists[t]);
+        now->thread_lat_ns[t] = hist_sum_ns(hists[t]);
+        if (hist_add(now->lat, hists[t]) != 0)
+            return -1;
+    }
+    return 0;
+}
+
+int stats_copy(struct stats_snapshot *dst, const struct stats_snapshot *src)
+{
+    for (int c = 0; c < STAT_N; c++)
+        dst->c[c] = src->c[c];
+    for (unsigned t = 0; t < src->nthreads; t++) {
+        dst->thread_events[t] = src->thread_events[t];
+        dst->thread_lat_ns[t] = src->thread_lat_ns[t];
+    }
+    return hist_copy(dst->lat, src->lat);
+}
+
+int stats_diff(struct stats_snapshot *out, const struct stats_snapshot *now,
+               const struct stats_snapshot *base)
+{
+    if (stats_copy(out, now) != 0)
+        return -1;
+    for (int c = 0; c < STAT_N; c++)
+        out->c[c] -= base->c[c];
+    for (unsigned t = 0; t < now->nthreads; t++) {
+        out->thread_events[t] -= base->thread_events[t];
+        out->thread_lat_ns[t] -= base->thread_lat_ns[t];
+    }
+    return hist_sub(out->lat, base->lat);
+}

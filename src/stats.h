@@ -1,0 +1,97 @@
+/* SPDX-License-Identifier: MIT */
+/* stats: per-worker event and query counters. Each worker's slot is written
+ * only by that worker (single writer, relaxed stores) and read by the
+ * reporter with relaxed loads, so counting never contends. Slot `nworkers`
+ * is shared by background threads (reporter, rate generator) and is never
+ * included in reports, as in sysbench. */
+#ifndef BENCH_STATS_H
+#define BENCH_STATS_H
+
+#include <stdint.h>
+#include <ck_pr.h>
+
+/* Same order as sysbench's sb_counter_type (SB_CNT_OTHER=0, READ, WRITE,
+ * TRX, ERROR, RECONNECT, BYTES_READ, BYTES_WRITTEN): scripts pass these
+ * numbers to sb_counter_inc() through the FFI. */
+enum stat_counter {
+    STAT_OTHER         = 0,
+    STAT_READS         = 1,
+    STAT_WRITES        = 2,
+    STAT_EVENTS        = 3,
+    STAT_ERRORS        = 4,
+    STAT_RECONNECTS    = 5,
+    STAT_BYTES_READ    = 6,
+    STAT_BYTES_WRITTEN = 7,
+    STAT_N
+};
+
+/* One cache line per worker so neighbours never share a line. */
+struct stats_slot {
+    uint64_t c[STAT_N];
+} __attribute__((aligned(64)));
+
+struct stats_table {
+    unsigned nslots; /* workers + 1 background slot */
+    struct stats_slot *slots;
+};
+
+/* The process-wide table (design.md names it): set by stats_init, read by
+ * every thread. Written only while no worker runs. */
+extern struct stats_table stats_current;
+
+/* Allocates zeroed slots for `nworkers` workers plus the background slot,
+ * replacing any previous table. 0 ok, -1 ENOMEM. Main thread only. */
+int stats_init(unsigned nworkers);
+void stats_fini(void);
+
+static inline struct stats_slot *stats_slot_of(int tid)
+{
+    unsigned n = stats_current.nslots;
+    if (n == 0)
+        return 0;
+    if (tid < 0 || (unsigned) tid >= n)
+        tid = (int) n - 1;
+    return &stats_current.slots[tid];
+}
+
+/* Adds `n` to counter `c` of thread `tid`; a tid outside the workers counts
+ * in the background slot. Callable only by the thread that owns `tid`. */
+static inline void stats_add(int tid, enum stat_counter c, uint64_t n)
+{
+    struct stats_slot *s = stats_slot_of(tid);
+    if (s)
+        ck_pr_store_64(&s->c[c], s->c[c] + n);
+}
+
+/* Relaxed read of one counter; any thread. */
+static inline uint64_t stats_read(int tid, enum stat_counter c)
+{
+    struct stats_slot *s = stats_slot_of(tid);
+    return s ? ck_pr_load_64(&s->c[c]) : 0;
+}
+
+
+
+struct hist;
+
+/* Totals over the workers at one instant, or the difference of two. The
+ * reporter keeps one per report kind as the baseline of the next delta. */
+struct stats_snapshot {
+    uint64_t c[STAT_N];
+    struct hist *lat;        /* merged latency record */
+    unsigned nthreads;
+    uint64_t *thread_events; /* per worker, from the latency record */
+    uint64_t *thread_lat_ns; /* per worker sum of latencies */
+};
+
+/* 0 ok, -1 ENOMEM. */
+int stats_snapshot_init(struct stats_snapshot *s, unsigned nthreads);
+void stats_snapshot_fini(struct stats_snapshot *s);
+/* Reads every worker's counters and latency record (`hists[i]` belongs to
+ * worker i) while they run. Reporter thread only. 0 ok, -1 ENOMEM. */
+int stats_collect(struct stats_snapshot *now, struct hist *const *hists);
+/* out = now - base. 0 ok, -1 ENOMEM. */
+int stats_diff(struct stats_snapshot *out, const struct stats_snapshot *now,
+               const struct stats_snapshot *base);
+int stats_copy(struct stats_snapshot *dst, const struct stats_snapshot *src);
+#endif
