@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# The whole test suite, as CI runs it: installs the build dependencies and
+# the database servers, builds a release tree and an ASan+UBSan tree, and
+# runs the unit, command-line and database tests. Ends with one line
+# "N passed, M failed".
+set -uo pipefail
+top=$(cd "$(dirname "$0")/.." && pwd)
+cd "$top"
+jobs=$(nproc 2>/dev/null || echo 2)
+passed=0
+failed=0
+failures=()
+
+step() {
+    local name=$1
+    shift
+    echo "=== $name"
+    if "$@"; then
+        passed=$((passed + 1))
+    else
+        failed=$((failed + 1))
+        failures+=("$name")
+    fi
+}
+
+build() { # build DIR [configure args]
+    local dir=$1
+    shift
+    mkdir -p "$dir" && (cd "$dir" && "$top/configure" --enable-werror "$@" >configure.out &&
+        make -j"$jobs" >make.out 2>&1 || { tail -40 make.out; false; })
+}
+
+build-aux/install-deps.sh || exit 1
+[ -x configure ] || ./autogen.sh || exit 1
+
+step "build (release)" build build/release
+step "unit and command-line tests (release)" make -C build/release -j"$jobs" check
+if tests/db/servers.sh start; then
+    eval "$(tests/db/servers.sh env)"
+    step "database tests (release)" make -C build/release check-db
+else
+    failed=$((failed + 1))
+    failures+=("database servers")
+fi
+step "build (address,undefined)" build build/asan --enable-sanitizers=address,undefined
+step "unit and command-line tests (address,undefined)" \
+    env ASAN_OPTIONS=detect_leaks=1 make -C build/asan -j"$jobs" check
+tests/db/servers.sh stop >/dev/null 2>&1
+
+for f in "${failures[@]}"; do echo "FAILED: $f"; done
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
