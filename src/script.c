@@ -155,7 +155,8 @@ static int load_embedded(lua_State *L)
     const struct embedded_file *f = embedded_find(name);
     char chunk[256];
 
-    if (!f || f->builtin_desc || strncmp(name, "bench", 5) == 0) {
+    if (!f || f->builtin_desc || strncmp(name, "bench", 5) == 0 ||
+        strstr(name, "_decls")) {
         lua_pushfstring(L, "\n\tno bundled script '%s'", name);
         return 1;
     }
@@ -275,6 +276,11 @@ static void push_bootstrap_config(lua_State *L, int tid)
     if (decls) {
         lua_pushlstring(L, decls->data, decls->len);
         lua_setfield(L, -2, "cdefs");
+    }
+    decls = embedded_find("db_api_decls");
+    if (decls) {
+        lua_pushlstring(L, decls->data, decls->len);
+        lua_setfield(L, -2, "db_cdefs");
     }
 }
 
@@ -755,7 +761,8 @@ static enum script_resolve_result resolve_named(const char *testname,
         return rc;
     }
     if (f && strncmp(testname, "bench", 5) != 0 &&
-        strcmp(testname, "api_decls") != 0) {
+        strcmp(testname, "api_decls") != 0 &&
+        strcmp(testname, "db_api_decls") != 0) {
         char chunk[256];
         snprintf(chunk, sizeof(chunk), "%s.lua", testname);
         return fill_source(out, testname, testname, chunk,

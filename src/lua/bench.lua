@@ -6,6 +6,9 @@ local cfg = ...
 local ffi = require("ffi")
 _G.ffi = ffi
 ffi.cdef(cfg.cdefs)
+if cfg.db_cdefs then
+   ffi.cdef(cfg.db_cdefs)
+end
 
 sysbench = {
    tid = cfg.tid,
@@ -23,9 +26,8 @@ local report = require("bench.report")
 sysbench.report_default = report.default
 sysbench.report_csv = report.csv
 sysbench.report_json = report.json
-local ok, sql = pcall(require, "bench.sql")
-if ok then
-   sysbench.sql = sql
+if cfg.db_cdefs then
+   sysbench.sql = require("bench.sql")
 end
 if not cfg.profile_m then
    require("bench.compat")(cfg)

@@ -1,0 +1,293 @@
+-- SPDX-License-Identifier: MIT
+-- bench.sql: sysbench.sql (INV 9.7): driver, connection, statement,
+-- parameter and result objects over the C layer of db.c, reached through
+-- the FFI (db_api_decls.h). Errors follow sysbench's protocol (SQL-4):
+-- API misuse raises "SQL API error"; an ignorable error, or one accepted by
+-- sysbench.hooks.sql_error_ignorable, raises the error descriptor with
+-- errcode = RESTART_EVENT; anything else raises "SQL error, errno = ...".
+local ffi = require("ffi")
+local C = ffi.C
+
+local sql = {}
+
+sql.type = { NONE = 0, TINYINT = 1, SMALLINT = 2, INT = 3, BIGINT = 4,
+             FLOAT = 5, DOUBLE = 6, TIME = 7, DATE = 8, DATETIME = 9,
+             TIMESTAMP = 10, CHAR = 11, VARCHAR = 12 }
+sql.error = { NONE = 0, IGNORABLE = 1, FATAL = 2 }
+
+local T = sql.type
+
+local function cstring(p)
+   return p ~= nil and ffi.string(p) or nil
+end
+
+-- Raises the error of the last call on `con` (level: the caller's caller).
+local function raise_error(con, query)
+   if con.error == C.DB_ERROR_NONE then
+      return
+   end
+   if con.sql_state == nil and con.sql_errmsg == nil then
+      error("SQL API error", 3)
+   end
+   local desc = { connection = con, query = query, sql_errno = con.sql_errno,
+                  sql_state = cstring(con.sql_state),
+                  sql_errmsg = cstring(con.sql_errmsg) }
+   local hook = sysbench.hooks.sql_error_ignorable
+   if con.error == C.DB_ERROR_IGNORABLE or
+      (type(hook) == "function" and hook(desc)) then
+      desc.errcode = sysbench.error.RESTART_EVENT
+      error(desc, 3)
+   end
+   error(string.format("SQL error, errno = %d, state = '%s': %s",
+                       desc.sql_errno, desc.sql_state or "",
+                       desc.sql_errmsg or ""), 3)
+end
+
+-- A result object for statements returning rows; nil otherwise.
+local function rows_or_nil(rs, con, query)
+   if rs == nil then
+      raise_error(con, query)
+      return nil
+   end
+   if rs.nfields == 0 then
+      return nil
+   end
+   return rs
+end
+
+-- -- Results ---------------------------------------------------------------
+
+local result = {}
+
+function result:fetch_row()
+   local row = C.db_fetch_row(self)
+   if row == nil then
+      return nil
+   end
+   local t = {}
+   local values = row.values
+   for i = 0, self.nfields - 1 do
+      local v = values[i]
+      if v.ptr ~= nil then
+         t[i + 1] = ffi.string(v.ptr, v.len)
+      end
+   end
+   return t
+end
+
+function result:free()
+   return C.db_free_results(self)
+end
+
+ffi.metatype("sql_result", { __index = result,
+                             __tostring = function() return "<sql_result>" end })
+
+-- -- Parameters of prepared statements --------------------------------------
+
+local param = {}
+local param_mt = { __index = param,
+                   __tostring = function() return "<sql_param>" end }
+
+local function new_param(btype, max_len)
+   local p = { is_null = ffi.new("char[1]", 1),
+               data_len = ffi.new("unsigned long[1]") }
+   if btype >= T.TINYINT and btype <= T.BIGINT then
+      p.type, p.buffer = T.BIGINT, ffi.new("int64_t[1]")
+   elseif btype == T.FLOAT or btype == T.DOUBLE then
+      p.type, p.buffer = T.DOUBLE, ffi.new("double[1]")
+   elseif btype == T.CHAR or btype == T.VARCHAR then
+      max_len = tonumber(max_len) or 0
+      p.type, p.max_len = T.VARCHAR, max_len
+      p.buffer = ffi.new("char[?]", max_len + 1)
+   else
+      error("Unsupported argument type: " .. tostring(btype), 3)
+   end
+   return setmetatable(p, param_mt)
+end
+
+function param:set(v)
+   if v == nil then
+      self.is_null[0] = 1
+      return
+   end
+   self.is_null[0] = 0
+   if self.type == T.VARCHAR then
+      local s = tostring(v)
+      local n = math.min(#s, self.max_len)
+      ffi.copy(self.buffer, s, n)
+      self.data_len[0] = n
+   else
+      self.buffer[0] = v
+   end
+end
+
+-- Fills a VARCHAR parameter like sysbench.rand.string without making a
+-- Lua string.
+function param:set_rand_str(fmt)
+   local n = math.min(#fmt, self.max_len)
+   if #fmt > self.max_len then
+      fmt = fmt:sub(1, n)
+   end
+   C.sb_rand_str(fmt, self.buffer)
+   self.data_len[0] = n
+   self.is_null[0] = 0
+end
+
+-- -- Statements --------------------------------------------------------------
+
+local statement = {}
+-- The bind arrays and parameters of each statement, kept alive while it is.
+local bound = setmetatable({}, { __mode = "k" })
+
+function statement:bind_create(btype, max_len)
+   return new_param(btype, max_len)
+end
+
+function statement:bind_param(...)
+   local n = select("#", ...)
+   if n == 0 then
+      return nil
+   end
+   local binds = ffi.new("sql_bind[?]", n)
+   local params = { ... }
+   for i = 1, n do
+      local p, b = params[i], binds[i - 1]
+      b.type, b.buffer, b.data_len = p.type, p.buffer, p.data_len
+      b.max_len, b.is_null = p.max_len or 0, p.is_null
+   end
+   bound[self] = { binds, params }
+   if C.db_bind_param(self, binds, n) ~= 0 then
+      raise_error(self.connection, "<prepared statement>")
+      error("SQL API error", 2)
+   end
+   return 0
+end
+
+function statement:execute()
+   return rows_or_nil(C.db_execute(self), self.connection,
+                      "<prepared statement>")
+end
+
+function statement:next_result()
+   return rows_or_nil(C.db_stmt_next_result(self), self.connection, "")
+end
+
+function statement:close()
+   bound[self] = nil
+   ffi.gc(self, nil)
+   return C.db_close(self)
+end
+
+ffi.metatype("sql_statement", {
+   __index = statement,
+   __tostring = function() return "<sql_statement>" end,
+})
+
+-- -- Connections -------------------------------------------------------------
+
+local connection = {}
+
+function connection:query(query)
+   return rows_or_nil(C.db_query(self, query, #query), self, query)
+end
+
+-- The first row's values as multiple results (nil for NULL), or nothing.
+function connection:query_row(query)
+   local rs = self:query(query)
+   if rs == nil then
+      return nil
+   end
+   local row = rs:fetch_row()
+   local n = rs.nfields
+   rs:free()
+   if row == nil then
+      return nil
+   end
+   return unpack(row, 1, n)
+end
+
+function connection:bulk_insert_init(query)
+   if C.db_bulk_insert_init(self, query, #query) ~= 0 then
+      raise_error(self, query)
+      error("db_bulk_insert_init() failed", 2)
+   end
+end
+
+function connection:bulk_insert_next(row)
+   if C.db_bulk_insert_next(self, row, #row) ~= 0 then
+      raise_error(self, row)
+      error("db_bulk_insert_next() failed", 2)
+   end
+end
+
+function connection:bulk_insert_done()
+   if C.db_bulk_insert_done(self) ~= 0 then
+      raise_error(self, "")
+      error("db_bulk_insert_done() failed", 2)
+   end
+end
+
+function connection:prepare(query)
+   local stmt = C.db_prepare(self, query, #query)
+   if stmt == nil then
+      raise_error(self, query)
+      error("SQL API error", 2)
+   end
+   return ffi.gc(stmt, C.db_close)
+end
+
+function connection:disconnect()
+   return C.db_connection_close(self)
+end
+
+function connection:reconnect()
+   assert(C.db_connection_reconnect(self) == 0, "reconnect failed")
+end
+
+function connection:more_results()
+   return C.db_more_results(self)
+end
+
+function connection:next_result()
+   return rows_or_nil(C.db_next_result(self), self, "")
+end
+
+ffi.metatype("sql_connection", {
+   __index = connection,
+   __tostring = function() return "<sql_connection>" end,
+})
+
+-- -- Drivers -----------------------------------------------------------------
+
+local driver = {}
+
+function driver:connect()
+   local con = C.db_connection_create(self)
+   if con == nil then
+      error("connection creation failed", 2)
+   end
+   return ffi.gc(con, C.db_connection_free)
+end
+
+function driver:name()
+   return ffi.string(self.sname)
+end
+
+ffi.metatype("sql_driver", {
+   __index = driver,
+   __tostring = function() return "<sql_driver>" end,
+})
+
+ffi.metatype("sql_bind", {
+   __tostring = function() return "<sql_bind>" end,
+})
+
+function sql.driver(name)
+   local drv = C.db_create(name)
+   if drv == nil then
+      error("failed to initialize the DB driver", 2)
+   end
+   return drv
+end
+
+return sql
