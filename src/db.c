@@ -47,11 +47,9 @@ int db_register_options(struct options *o)
         return -1;
     for (size_t i = 0; db_drivers[i]; i++) {
         const struct db_driver *d = db_drivers[i];
-        if (!d->options)
-            continue;
+        if (!d->options) continue;
         snprintf(title, sizeof(title), "%s options", d->name);
-        if (options_add_group(o, title, d->options) != 0)
-            return -1;
+        if (options_add_group(o, title, d->options) != 0) return -1;
     }
     return 0;
 }
@@ -67,8 +65,7 @@ void db_print_help(FILE *out, bool profile_m)
                     db_drivers[i]->description);
     fputc('\n', out);
     for (size_t i = 0; db_drivers[i]; i++) {
-        if (db_drivers[i]->hidden || !db_drivers[i]->options)
-            continue;
+        if (db_drivers[i]->hidden || !db_drivers[i]->options) continue;
         fprintf(out, "%s options:\n", db_drivers[i]->name);
         options_print_defs(out, db_drivers[i]->options, profile_m);
     }
@@ -99,12 +96,12 @@ struct db_handle {
     struct code_list own, common; /* driver's list, --db-ignore-errors */
     char **hosts, **ports, **sockets;
     size_t nhosts, nports, nsockets;
-    atomic_uint next_target;      /* shared round-robin cursor (MY-3) */
+    atomic_uint next_target; /* shared round-robin cursor (MY-3) */
 };
 
 static struct db_handle handles[MAX_DRIVERS];
 static pthread_mutex_t init_lock = PTHREAD_MUTEX_INITIALIZER;
-static const struct options *db_opts;        /* set by db_init */
+static const struct options *db_opts; /* set by db_init */
 static bool (*stop_check)(void);
 static bool ps_disabled, debug_on;
 static atomic_bool used;
@@ -126,8 +123,9 @@ void db_init(const struct options *o, bool (*should_stop)(void))
     const char *mode;
 
     db_done();
-    db_opts    = o;
-    stop_check = should_stop;
+    memset(tls_refs, 0, sizeof(tls_refs)); /* the calling thread's */
+    db_opts     = o;
+    stop_check  = should_stop;
     mode        = options_get_str(o, "db-ps-mode");
     ps_disabled = mode && strcmp(mode, "disable") == 0;
     debug_on    = options_get_bool(o, "db-debug");
@@ -172,13 +170,10 @@ bool db_should_stop(void)
 
 static int load_codes(const char *option, struct code_list *l)
 {
-    if (!option)
-        return 0;
-    if (options_get_list(db_opts, option, &l->items) < 0)
-        return -1;
+    if (!option) return 0;
+    if (options_get_list(db_opts, option, &l->items) < 0) return -1;
     for (char **p = l->items; *p; p++)
-        if (strcmp(*p, "all") == 0)
-            l->all = true;
+        if (strcmp(*p, "all") == 0) l->all = true;
     return 0;
 }
 
@@ -186,11 +181,9 @@ static int load_list(const char *option, char ***items, size_t *n)
 {
     int rc;
 
-    if (!option)
-        return 0;
+    if (!option) return 0;
     rc = options_get_list(db_opts, option, items);
-    if (rc < 0)
-        return -1;
+    if (rc < 0) return -1;
     *n = (size_t) rc;
     return 0;
 }
@@ -220,7 +213,7 @@ static int handle_load(struct db_handle *h)
 static int handle_init(size_t i)
 {
     struct db_handle *h = &handles[i];
-    int rc = 0;
+    int rc              = 0;
 
     pthread_mutex_lock(&init_lock);
     if (!h->initialized) {
@@ -228,8 +221,7 @@ static int handle_init(size_t i)
         h->pub.sname = h->drv->name;
         h->pub.lname = h->drv->description;
         rc           = handle_load(h);
-        if (rc == 0 && h->drv->init)
-            rc = h->drv->init(db_opts);
+        if (rc == 0 && h->drv->init) rc = h->drv->init(db_opts);
         if (rc == 0) {
             h->initialized = true;
             atomic_store(&used, true);
@@ -246,8 +238,7 @@ static long driver_index(const char *name)
 {
     size_t visible = 0, last = 0;
 
-    if (!name)
-        name = options_get_str(db_opts, "db-driver");
+    if (!name) name = options_get_str(db_opts, "db-driver");
     if (!name) {
         for (size_t i = 0; db_drivers[i]; i++)
             if (!db_drivers[i]->hidden) {
@@ -264,8 +255,7 @@ static long driver_index(const char *name)
         return -1;
     }
     for (size_t i = 0; db_drivers[i]; i++)
-        if (strcmp(db_drivers[i]->name, name) == 0)
-            return (long) i;
+        if (strcmp(db_drivers[i]->name, name) == 0) return (long) i;
     log_fatal("invalid database driver name: '%s'", name);
     return -1;
 }
@@ -274,11 +264,9 @@ sql_driver *db_create(const char *name)
 {
     long i;
 
-    if (!db_opts)
-        return NULL;
+    if (!db_opts) return NULL;
     i = driver_index(name);
-    if (i < 0 || handle_init((size_t) i) != 0)
-        return NULL;
+    if (i < 0 || handle_init((size_t) i) != 0) return NULL;
     if (tls_refs[i]++ == 0 && handles[i].drv->thread_init &&
         handles[i].drv->thread_init() != 0) {
         tls_refs[i]--;
@@ -293,14 +281,11 @@ int db_destroy(sql_driver *drv)
     struct db_handle *h;
     size_t i;
 
-    if (!drv)
-        return 0;
+    if (!drv) return 0;
     h = DB_CONTAINER_OF(drv, struct db_handle, pub);
     i = (size_t) (h - handles);
-    if (tls_refs[i] == 0)
-        return 0;
-    if (--tls_refs[i] == 0 && h->drv->thread_done)
-        h->drv->thread_done();
+    if (tls_refs[i] == 0) return 0;
+    if (--tls_refs[i] == 0 && h->drv->thread_done) h->drv->thread_done();
     return 0;
 }
 
@@ -320,8 +305,7 @@ static void pick_target(struct db_handle *h, struct db_target *t)
         t->port = (unsigned) atoi(h->ports[k % h->nports]);
         k /= (unsigned) h->nports;
     }
-    if (h->nhosts > 0)
-        t->host = h->hosts[k % h->nhosts];
+    if (h->nhosts > 0) t->host = h->hosts[k % h->nhosts];
 }
 
 sql_connection *db_connection_create(sql_driver *drv)
@@ -329,8 +313,7 @@ sql_connection *db_connection_create(sql_driver *drv)
     struct db_handle *h = DB_CONTAINER_OF(drv, struct db_handle, pub);
     struct db_conn *c   = calloc(1, sizeof(*c));
 
-    if (!c)
-        return NULL;
+    if (!c) return NULL;
     c->pub.driver = drv;
     c->drv        = h->drv;
     c->rs.conn    = c;
@@ -353,10 +336,8 @@ int db_connection_close(sql_connection *pc)
         log_alert("attempt to close an already closed connection");
         return 0;
     }
-    if (c->state == DB_CONN_RESULT_SET)
-        db_free_current(c);
-    if (!c->broken)
-        c->drv->disconnect(c);
+    if (c->state == DB_CONN_RESULT_SET) db_free_current(c);
+    if (!c->broken) c->drv->disconnect(c);
     c->state = DB_CONN_INVALID;
     free(c->bulk_buf);
     c->bulk_buf = NULL;
@@ -367,11 +348,9 @@ void db_connection_free(sql_connection *pc)
 {
     struct db_conn *c;
 
-    if (!pc)
-        return;
+    if (!pc) return;
     c = db_conn_of(pc);
-    if (c->state != DB_CONN_INVALID)
-        db_connection_close(pc);
+    if (c->state != DB_CONN_INVALID) db_connection_close(pc);
     db_stmts_detach(c);
     free(c->values);
     free(c->text);
@@ -388,8 +367,7 @@ static int reconnect_loop(struct db_conn *c)
     struct db_error cause       = c->err;
 
     log_debug("Reconnecting");
-    if (!c->broken)
-        c->drv->disconnect(c);
+    if (!c->broken) c->drv->disconnect(c);
     c->broken = true;
     while (c->drv->connect(c) != 0) {
         if (db_should_stop()) {
@@ -412,8 +390,7 @@ int db_connection_reconnect(sql_connection *pc)
         log_alert("attempt to close an already closed connection");
         return 0;
     }
-    if (c->state == DB_CONN_RESULT_SET)
-        db_free_current(c);
+    if (c->state == DB_CONN_RESULT_SET) db_free_current(c);
     if (reconnect_loop(c) != 0) {
         stats_add(c->thread_id, STAT_ERRORS, 1);
         return 1;
@@ -427,10 +404,8 @@ int db_connection_reconnect(sql_connection *pc)
 static bool code_matches(const struct code_list *l, const struct db_error *e,
                          enum db_match how)
 {
-    if (!l->items)
-        return false;
-    if (l->all)
-        return true;
+    if (!l->items) return false;
+    if (l->all) return true;
     for (char **p = l->items; *p; p++) {
         const char *v = *p;
         if (how == DB_MATCH_CODE && e->code != 0 && atoi(v) == e->code)
@@ -451,8 +426,7 @@ static bool is_ignorable(const struct db_conn *c)
         DB_CONTAINER_OF(c->pub.driver, const struct db_handle, pub);
     const struct db_error *e = &c->err;
 
-    if (e->code == 0 && !e->sqlstate[0])
-        return false;
+    if (e->code == 0 && !e->sqlstate[0]) return false;
     return code_matches(&h->own, e, c->drv->ignore_match) ||
            code_matches(&h->common, e, DB_MATCH_CODE) ||
            code_matches(&h->common, e, DB_MATCH_SQLSTATE);
@@ -474,8 +448,9 @@ sql_error_t db_classify(struct db_conn *c, enum db_op op, const char *sql)
     bool api_error     = e->code == 0 && !e->sqlstate[0];
 
     c->pub.sql_errno  = e->code;
-    c->pub.sql_state  = api_error ? NULL : e->sqlstate[0] ? e->sqlstate
-                                                         : "HY000";
+    c->pub.sql_state  = api_error        ? NULL
+                        : e->sqlstate[0] ? e->sqlstate
+                                         : "HY000";
     c->pub.sql_errmsg = api_error ? NULL : e->msg;
     if (!is_ignorable(c)) {
         stats_add(c->thread_id, STAT_ERRORS, 1);
@@ -491,8 +466,7 @@ sql_error_t db_classify(struct db_conn *c, enum db_op op, const char *sql)
         stats_add(c->thread_id, ok ? STAT_RECONNECTS : STAT_ERRORS, 1);
     } else {
         stats_add(c->thread_id, STAT_ERRORS, 1);
-        if (c->drv->caps.rollback_on_error && !c->broken)
-            rollback_quietly(c);
+        if (c->drv->caps.rollback_on_error && !c->broken) rollback_quietly(c);
     }
     return DB_ERROR_IGNORABLE;
 }

@@ -10,7 +10,9 @@
  *    db_query, ...), which Lua drives through bench/sql.lua. Conventions
  *    are sysbench's: pointers are NULL on failure with con->error set,
  *    ints are 0 on success. Misuse (closed connection, invalid result)
- *    prints the sysbench ALERT and fails.
+ *    prints the sysbench ALERT and fails. SQL texts are (ptr, len) and
+ *    must also be NUL-terminated at len (Lua strings are). Use
+ *    db_stmt_free, not db_close, as a statement's GC finalizer.
  *  - the setup functions below for main/run.
  *
  * Threads: a connection and its statements and result belong to the thread

@@ -45,8 +45,8 @@ typedef struct sql_value {
 } sql_value;
 
 typedef struct sql_row {
-    void *ptr;          /* driver data */
-    sql_value *values;  /* nfields entries, valid until the next fetch */
+    void *ptr;         /* driver data */
+    sql_value *values; /* nfields entries, valid until the next fetch */
 } sql_row;
 
 typedef struct sql_connection {
@@ -106,6 +106,9 @@ int db_bind_result(sql_statement *stmt, sql_bind *results, size_t len);
 sql_result *db_execute(sql_statement *stmt);
 sql_result *db_stmt_next_result(sql_statement *stmt);
 int db_close(sql_statement *stmt);
+/* Finalizer for ffi.gc: db_close without the ALERT when the connection was
+ * closed first (sysbench never closes statements on GC). NULL is fine. */
+void db_stmt_free(sql_statement *stmt);
 
 /* Test hooks of the null driver (src/drivers/null.c). Set up from one
  * thread before workers run; the log is safe to append from any thread.

@@ -7,8 +7,8 @@
 #include "db.h"
 #include "driver.h"
 
-#define DB_CONTAINER_OF(p, type, member)                                      \
-    ((type *) (void *) ((char *) (p) - offsetof(type, member)))
+#define DB_CONTAINER_OF(p, type, member)                                       \
+    ((type *) (void *) ((char *) (p) -offsetof(type, member)))
 
 static inline struct db_conn *db_conn_of(sql_connection *pc)
 {

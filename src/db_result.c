@@ -37,15 +37,13 @@ bool db_conn_begin(struct db_conn *c)
         c->pub.error = DB_ERROR_FATAL;
         return false;
     }
-    if (c->state == DB_CONN_RESULT_SET)
-        db_free_current(c);
+    if (c->state == DB_CONN_RESULT_SET) db_free_current(c);
     result_reset(&c->rs);
     c->pub.error = DB_ERROR_NONE;
     return true;
 }
 
-sql_result *db_finish(struct db_conn *c, int rc, enum db_op op,
-                      const char *sql)
+sql_result *db_finish(struct db_conn *c, int rc, enum db_op op, const char *sql)
 {
     struct db_result *r = &c->rs;
 
@@ -75,8 +73,7 @@ sql_result *db_query(sql_connection *pc, const char *sql, size_t len)
     struct db_conn *c = db_conn_of(pc);
     int rc;
 
-    if (!db_conn_begin(c))
-        return NULL;
+    if (!db_conn_begin(c)) return NULL;
     rc = c->broken ? db_broken_call(c) : c->drv->query(c, sql, len, &c->rs);
     return db_finish(c, rc, DB_OP_QUERY, sql);
 }
@@ -85,8 +82,7 @@ void db_free_current(struct db_conn *c)
 {
     struct db_result *r = &c->rs;
 
-    if (c->state == DB_CONN_RESULT_SET && !c->broken)
-        c->drv->free_result(r);
+    if (c->state == DB_CONN_RESULT_SET && !c->broken) c->drv->free_result(r);
     result_reset(r);
     c->state = DB_CONN_READY;
 }
@@ -95,11 +91,9 @@ int db_values_reserve(struct db_conn *c, uint32_t n)
 {
     sql_value *v;
 
-    if (n <= c->nvalues)
-        return 0;
+    if (n <= c->nvalues) return 0;
     v = realloc(c->values, n * sizeof(*v));
-    if (!v)
-        return -1;
+    if (!v) return -1;
     c->values  = v;
     c->nvalues = n;
     return 0;
@@ -141,19 +135,16 @@ sql_row *db_fetch_row(sql_result *prs)
     struct db_conn *c;
     int rc;
 
-    if (!r)
-        return NULL;
+    if (!r) return NULL;
     c = r->conn;
-    if (r->stored)
-        return fetch_stored(r);
+    if (r->stored) return fetch_stored(r);
     if (r->pub.nfields == 0 || (!r->streaming && r->pub.nrows == 0) ||
         r->at_end) {
         if (r->pub.nrows == 0)
             log_alert("attempt to fetch row from an empty result set");
         return NULL;
     }
-    if (db_values_reserve(c, r->pub.nfields) != 0)
-        return NULL;
+    if (db_values_reserve(c, r->pub.nfields) != 0) return NULL;
     rc = c->drv->fetch_row(r, c->values);
     if (rc == 1) {
         r->pub.nrows += r->streaming;
@@ -182,8 +173,7 @@ static int store_row(struct db_result *r, const sql_value *v)
     if (r->store_nvals + n > r->store_vcap) {
         size_t cap    = (r->store_vcap + n) * 2;
         sql_value *sv = realloc(r->store_vals, cap * sizeof(*sv));
-        if (!sv)
-            return -1;
+        if (!sv) return -1;
         r->store_vals = sv;
         r->store_vcap = cap;
     }
@@ -191,13 +181,11 @@ static int store_row(struct db_result *r, const sql_value *v)
         sql_value *dst = &r->store_vals[r->store_nvals++];
         dst->len       = v[i].len;
         dst->ptr       = NULL;
-        if (!v[i].ptr)
-            continue;
+        if (!v[i].ptr) continue;
         if (r->store_used + v[i].len > r->store_cap) {
             size_t cap = (r->store_used + v[i].len) * 2 + 256;
             char *d    = realloc(r->store_data, cap);
-            if (!d)
-                return -1;
+            if (!d) return -1;
             r->store_data = d;
             r->store_cap  = cap;
         }
@@ -211,7 +199,7 @@ static int store_row(struct db_result *r, const sql_value *v)
 static void store_fix(struct db_result *r)
 {
     for (size_t i = 0; i < r->store_nvals; i++) {
-        uintptr_t off = (uintptr_t) r->store_vals[i].ptr;
+        uintptr_t off        = (uintptr_t) r->store_vals[i].ptr;
         r->store_vals[i].ptr = off ? r->store_data + off - 1 : NULL;
     }
 }
@@ -222,15 +210,11 @@ int db_store_results(sql_result *prs)
         result_check(prs, "attempt to store an invalid result set");
     int rc = 0;
 
-    if (!r)
-        return 1;
-    if (!r->streaming || r->at_end)
-        return 0;
-    if (db_values_reserve(r->conn, r->pub.nfields) != 0)
-        return 1;
+    if (!r) return 1;
+    if (!r->streaming || r->at_end) return 0;
+    if (db_values_reserve(r->conn, r->pub.nfields) != 0) return 1;
     while ((rc = r->conn->drv->fetch_row(r, r->conn->values)) == 1) {
-        if (store_row(r, r->conn->values) != 0)
-            return 1;
+        if (store_row(r, r->conn->values) != 0) return 1;
         r->pub.nrows++;
     }
     store_fix(r);
@@ -246,8 +230,7 @@ int db_free_results(sql_result *prs)
     struct db_result *r =
         result_check(prs, "attempt to free an invalid result set");
 
-    if (!r)
-        return 1;
+    if (!r) return 1;
     db_free_current(r->conn);
     return 0;
 }
@@ -260,8 +243,7 @@ bool db_more_results(sql_connection *pc)
         log_alert("attempt to use an already closed connection");
         return false;
     }
-    if (!c->drv->more_results || c->broken)
-        return false;
+    if (!c->drv->more_results || c->broken) return false;
     /* A streamed result must be read to its end before the server says
      * whether another follows; keep its rows for the caller. */
     if (c->state == DB_CONN_RESULT_SET && c->rs.streaming &&
@@ -275,10 +257,8 @@ sql_result *db_next_result(sql_connection *pc)
     struct db_conn *c = db_conn_of(pc);
     int rc;
 
-    if (!db_conn_begin(c))
-        return NULL;
-    if (!c->drv->next_result)
-        return NULL;
+    if (!db_conn_begin(c)) return NULL;
+    if (!c->drv->next_result) return NULL;
     rc = c->broken ? db_broken_call(c) : c->drv->next_result(c, &c->rs);
     return db_finish(c, rc, DB_OP_NEXT_RESULT, NULL);
 }

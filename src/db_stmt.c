@@ -11,40 +11,35 @@
 
 /* -- Values ------------------------------------------------------------ */
 
-static int format_text(const sql_bind *b, bool literal, char *buf,
-                       size_t len)
+static int format_text(const sql_bind *b, bool literal, char *buf, size_t len)
 {
-    size_t n = b->data_len ? (size_t) *b->data_len
-                           : strnlen(b->buffer, b->max_len);
+    size_t n =
+        b->data_len ? (size_t) *b->data_len : strnlen(b->buffer, b->max_len);
     size_t q = literal ? 1 : 0;
 
-    if (n + 2 * q + 1 > len)
-        return -1;
-    if (q)
-        buf[0] = '\'';
+    if (n + 2 * q + 1 > len) return -1;
+    if (q) buf[0] = '\'';
     memcpy(buf + q, b->buffer, n);
-    if (q)
-        buf[n + 1] = '\'';
+    if (q) buf[n + 1] = '\'';
     buf[n + 2 * q] = '\0';
     return (int) (n + 2 * q);
 }
 
-static int format_time(const sql_bind *b, bool literal, char *buf,
-                       size_t len)
+static int format_time(const sql_bind *b, bool literal, char *buf, size_t len)
 {
     const sql_time *t = b->buffer;
     const char *q     = literal ? "'" : "";
 
     switch (b->type) {
     case SQL_TYPE_DATE:
-        return snprintf(buf, len, "%s%u-%u-%u%s", q, t->year, t->month,
-                        t->day, q);
+        return snprintf(buf, len, "%s%u-%u-%u%s", q, t->year, t->month, t->day,
+                        q);
     case SQL_TYPE_TIME:
         return snprintf(buf, len, "%s%u:%u:%u%s", q, t->hour, t->minute,
                         t->second, q);
     default:
-        return snprintf(buf, len, "%s%u-%u-%u %u:%u:%u%s", q, t->year,
-                        t->month, t->day, t->hour, t->minute, t->second, q);
+        return snprintf(buf, len, "%s%u-%u-%u %u:%u:%u%s", q, t->year, t->month,
+                        t->day, t->hour, t->minute, t->second, q);
     }
 }
 
@@ -98,13 +93,11 @@ static int text_reserve(struct db_conn *c, size_t n)
     size_t cap = c->text_cap ? c->text_cap : 256;
     char *t;
 
-    if (n <= c->text_cap)
-        return 0;
+    if (n <= c->text_cap) return 0;
     while (cap < n)
         cap *= 2;
     t = realloc(c->text, cap);
-    if (!t)
-        return -1;
+    if (!t) return -1;
     c->text     = t;
     c->text_cap = cap;
     return 0;
@@ -117,12 +110,10 @@ long db_emulate_text(struct db_stmt *s)
     struct db_conn *c = s->conn;
     size_t j = 0, k = 0;
 
-    if (text_reserve(c, s->sql_len + 1) != 0)
-        return -1;
+    if (text_reserve(c, s->sql_len + 1) != 0) return -1;
     for (size_t i = 0; i < s->sql_len; i++) {
         if (s->sql[i] != '?' || k >= s->nbinds) {
-            if (text_reserve(c, j + 2) != 0)
-                return -1;
+            if (text_reserve(c, j + 2) != 0) return -1;
             c->text[j++] = s->sql[i];
             continue;
         }
@@ -133,8 +124,7 @@ long db_emulate_text(struct db_stmt *s)
                 j += (size_t) n;
                 break;
             }
-            if (text_reserve(c, c->text_cap * 2) != 0)
-                return -1;
+            if (text_reserve(c, c->text_cap * 2) != 0) return -1;
         }
         k++;
     }
@@ -191,8 +181,7 @@ static void stmt_unlink(struct db_stmt *s)
         s->prev->next = s->next;
     else if (s->conn)
         s->conn->stmts = s->next;
-    if (s->next)
-        s->next->prev = s->prev;
+    if (s->next) s->next->prev = s->prev;
     s->prev = s->next = NULL;
 }
 
@@ -233,19 +222,18 @@ sql_statement *db_prepare(sql_connection *pc, const char *sql, size_t len)
         return NULL;
     }
     memcpy(s->sql, sql, len);
-    s->sql[len]          = '\0';
-    s->sql_len           = len;
-    s->nparams           = count_params(sql, len);
-    s->conn              = c;
-    s->pub.connection    = pc;
-    c->pub.error         = DB_ERROR_NONE;
+    s->sql[len]       = '\0';
+    s->sql_len        = len;
+    s->nparams        = count_params(sql, len);
+    s->conn           = c;
+    s->pub.connection = pc;
+    c->pub.error      = DB_ERROR_NONE;
     if (stmt_setup(s) != 0) {
         stmt_free(s);
         return NULL;
     }
     s->next = c->stmts;
-    if (c->stmts)
-        c->stmts->prev = s;
+    if (c->stmts) c->stmts->prev = s;
     c->stmts = s;
     return &s->pub;
 }
@@ -255,11 +243,9 @@ static int stmt_bind_driver(struct db_stmt *s)
     struct db_conn *c = s->conn;
     int rc;
 
-    if (s->emulated || !c->drv->bind)
-        return 0;
+    if (s->emulated || !c->drv->bind) return 0;
     rc = c->broken ? db_broken_call(c) : c->drv->bind(s);
-    if (rc != 0)
-        c->pub.error = db_classify(c, DB_OP_BIND, s->sql);
+    if (rc != 0) c->pub.error = db_classify(c, DB_OP_BIND, s->sql);
     return rc;
 }
 
@@ -274,13 +260,12 @@ int db_bind_param(sql_statement *ps, sql_bind *params, size_t len)
     }
     if (len > s->bind_cap) {
         sql_bind *b = realloc(s->binds, len * sizeof(*b));
-        if (!b)
-            return 1;
+        if (!b) return 1;
         s->binds    = b;
         s->bind_cap = len;
     }
     memcpy(s->binds, params, len * sizeof(*params));
-    s->nbinds = len;
+    s->nbinds    = len;
     c->pub.error = DB_ERROR_NONE;
     if (s->epoch != c->epoch) /* prepared before a reconnect */
         return 0;             /* execute prepares and binds again */
@@ -305,8 +290,7 @@ static int stmt_refresh(struct db_stmt *s)
         s->stale = false;
         s->impl  = NULL;
     }
-    if (stmt_setup(s) != 0)
-        return -1;
+    if (stmt_setup(s) != 0) return -1;
     return s->nbinds ? stmt_bind_driver(s) : 0;
 }
 
@@ -321,10 +305,8 @@ sql_result *db_execute(sql_statement *ps)
         log_alert("attempt to use an already closed connection");
         return NULL;
     }
-    if (!db_conn_begin(c))
-        return NULL;
-    if (!c->broken && s->epoch != c->epoch && stmt_refresh(s) != 0)
-        return NULL;
+    if (!db_conn_begin(c)) return NULL;
+    if (!c->broken && s->epoch != c->epoch && stmt_refresh(s) != 0) return NULL;
     c->rs.pub.statement = ps;
     if (c->broken)
         return db_finish(c, db_broken_call(c), DB_OP_EXECUTE, s->sql);
@@ -347,8 +329,7 @@ sql_result *db_stmt_next_result(sql_statement *ps)
     struct db_conn *c = s->conn;
     int rc;
 
-    if (!c || !db_conn_begin(c))
-        return NULL;
+    if (!c || !db_conn_begin(c)) return NULL;
     c->rs.pub.statement = ps;
     if (s->emulated ? !c->drv->next_result : !c->drv->stmt_next_result)
         return NULL;
@@ -361,26 +342,31 @@ sql_result *db_stmt_next_result(sql_statement *ps)
     return db_finish(c, rc, DB_OP_NEXT_RESULT, NULL);
 }
 
-int db_close(sql_statement *ps)
+static void stmt_close(struct db_stmt *s, bool alert)
 {
-    struct db_stmt *s;
-    struct db_conn *c;
+    struct db_conn *c = s->conn;
 
-    if (!ps)
-        return 0;
-    s = db_stmt_of(ps);
-    c = s->conn;
-    if (c && c->state == DB_CONN_INVALID)
+    if (c && c->state == DB_CONN_INVALID && alert)
         log_alert("attempt to use an already closed connection");
     else if (c && c->state == DB_CONN_RESULT_SET)
         db_free_current(c);
     if (s->impl && c) {
-        s->stale = c->state == DB_CONN_INVALID || c->broken ||
-                   s->epoch != c->epoch;
+        s->stale =
+            c->state == DB_CONN_INVALID || c->broken || s->epoch != c->epoch;
         c->drv->close(s);
     }
     stmt_free(s);
+}
+
+int db_close(sql_statement *ps)
+{
+    if (ps) stmt_close(db_stmt_of(ps), true);
     return 0;
+}
+
+void db_stmt_free(sql_statement *ps)
+{
+    if (ps) stmt_close(db_stmt_of(ps), false);
 }
 
 /* Called by db_connection_free: statements outlive their connection only
@@ -396,10 +382,10 @@ void db_stmts_detach(struct db_conn *c)
             c->drv->close(s);
             s->impl = NULL;
         }
-        s->conn = NULL;
+        s->conn           = NULL;
         s->pub.connection = NULL;
         s->prev = s->next = NULL;
-        s = next;
+        s                 = next;
     }
     c->stmts = NULL;
 }
@@ -414,15 +400,13 @@ int db_bulk_insert_init(sql_connection *pc, const char *query, size_t len)
         log_alert("attempt to use an already closed connection");
         return 0;
     }
-    if (c->state == DB_CONN_RESULT_SET)
-        db_free_current(c);
+    if (c->state == DB_CONN_RESULT_SET) db_free_current(c);
     if (len + 1 > DB_BULK_BUFFER_SIZE) {
         log_fatal("Query length exceeds the maximum value (%u), aborting",
                   (unsigned) DB_BULK_BUFFER_SIZE);
         return 1;
     }
-    if (!c->bulk_buf && !(c->bulk_buf = malloc(DB_BULK_BUFFER_SIZE)))
-        return 1;
+    if (!c->bulk_buf && !(c->bulk_buf = malloc(DB_BULK_BUFFER_SIZE))) return 1;
     memcpy(c->bulk_buf, query, len);
     c->bulk_buf[len]    = '\0';
     c->bulk_len         = len;
@@ -435,8 +419,7 @@ int db_bulk_insert_init(sql_connection *pc, const char *query, size_t len)
 /* Sends the buffered rows as one statement (counted like any query). */
 static int bulk_flush(struct db_conn *c, bool last)
 {
-    if (c->bulk_rows == 0)
-        return 0;
+    if (c->bulk_rows == 0) return 0;
     if (!db_query(&c->pub, c->bulk_buf, c->bulk_len) &&
         c->pub.error != DB_ERROR_NONE)
         return 1;
@@ -463,8 +446,7 @@ int db_bulk_insert_next(sql_connection *pc, const char *row, size_t len)
         log_alert("attempt to use an already closed connection");
         return 0;
     }
-    if (c->state == DB_CONN_RESULT_SET)
-        db_free_current(c);
+    if (c->state == DB_CONN_RESULT_SET) db_free_current(c);
     if (!c->bulk_buf) {
         log_alert("attempt to call bulk_insert_next() before "
                   "bulk_insert_init()");
@@ -472,16 +454,13 @@ int db_bulk_insert_next(sql_connection *pc, const char *row, size_t len)
     }
     comma = c->bulk_rows > 0;
     if (c->bulk_len + len + 1 + comma > DB_BULK_BUFFER_SIZE) {
-        if (c->bulk_rows == 0)
-            goto too_long;
-        if (bulk_flush(c, false) != 0)
-            return 1;
+        if (c->bulk_rows == 0) goto too_long;
+        if (bulk_flush(c, false) != 0) return 1;
         if (c->bulk_len + len + 1 > DB_BULK_BUFFER_SIZE)
             goto too_long; /* sysbench overflows its buffer here */
         comma = 0;
     }
-    if (comma)
-        c->bulk_buf[c->bulk_len++] = ',';
+    if (comma) c->bulk_buf[c->bulk_len++] = ',';
     memcpy(c->bulk_buf + c->bulk_len, row, len);
     c->bulk_len += len;
     c->bulk_buf[c->bulk_len] = '\0';
@@ -497,8 +476,7 @@ int db_bulk_insert_done(sql_connection *pc)
 {
     struct db_conn *c = db_conn_of(pc);
 
-    if (c->bulk_buf && bulk_flush(c, true) != 0)
-        return 1;
+    if (c->bulk_buf && bulk_flush(c, true) != 0) return 1;
     free(c->bulk_buf);
     c->bulk_buf = NULL;
     return 0;

@@ -42,12 +42,12 @@ enum db_counter {
 };
 
 struct db_caps {
-    bool multi_row_insert; /* INSERT ... VALUES (..),(..) */
-    bool prepared;         /* server-side prepared statements */
-    bool auto_increment;   /* AUTO_INCREMENT columns */
-    bool serial;           /* SERIAL columns */
-    bool unsigned_int;     /* UNSIGNED integer types */
-    bool needs_commit;     /* bulk inserts need COMMIT every 1000 rows */
+    bool multi_row_insert;  /* INSERT ... VALUES (..),(..) */
+    bool prepared;          /* server-side prepared statements */
+    bool auto_increment;    /* AUTO_INCREMENT columns */
+    bool serial;            /* SERIAL columns */
+    bool unsigned_int;      /* UNSIGNED integer types */
+    bool needs_commit;      /* bulk inserts need COMMIT every 1000 rows */
     bool rollback_on_error; /* an ignored error aborts the transaction: db.c
                                sends ROLLBACK (PostgreSQL) */
 };
@@ -60,11 +60,11 @@ enum db_match {
 
 /* The last error on a connection, filled by the driver. */
 struct db_error {
-    int code;          /* native code; 0 when the server has none */
-    char sqlstate[6];  /* "" when unknown */
-    bool conn_lost;    /* the connection is unusable (reconnect if ignored) */
-    const char *func;  /* failing call for the driver's fatal message */
-    char msg[1024];    /* no trailing newline unless the library's text */
+    int code;         /* native code; 0 when the server has none */
+    char sqlstate[6]; /* "" when unknown */
+    bool conn_lost;   /* the connection is unusable (reconnect if ignored) */
+    const char *func; /* failing call for the driver's fatal message */
+    char msg[1024];   /* no trailing newline unless the library's text */
 };
 
 /* Where one connection goes. Chosen by db.c round-robin across all threads
@@ -83,14 +83,14 @@ struct db_stmt;
 
 /* A result. Only one exists per connection: the current one (SQL-5). */
 struct db_result {
-    sql_result pub;     /* FFI-visible; pub.ptr is the driver's */
+    sql_result pub; /* FFI-visible; pub.ptr is the driver's */
     struct db_conn *conn;
-    bool streaming;     /* rows are read from the server on fetch: nrows
-                           counts rows fetched so far until the end */
-    bool at_end;        /* a streamed result reached its last row */
-    bool stored;        /* rows come from the store below */
-    uint32_t next;      /* row cursor: db.c's for stored rows, else free
-                           for a driver that holds its rows */
+    bool streaming; /* rows are read from the server on fetch: nrows
+                       counts rows fetched so far until the end */
+    bool at_end;    /* a streamed result reached its last row */
+    bool stored;    /* rows come from the store below */
+    uint32_t next;  /* row cursor: db.c's for stored rows, else free
+                       for a driver that holds its rows */
     /* Rows buffered by db_store_results (db.c only). */
     char *store_data;
     sql_value *store_vals;
@@ -100,41 +100,41 @@ struct db_result {
 /* Connection. Drivers write only impl and err; the rest is db.c's. */
 struct db_conn {
     sql_connection pub;
-    struct db_result rs;            /* the current result */
+    struct db_result rs; /* the current result */
     const struct db_driver *drv;
-    void *impl;                     /* driver's */
+    void *impl; /* driver's */
     struct db_target target;
     struct db_error err;
     enum db_conn_state state;
-    int thread_id;                  /* counters go to this worker */
-    unsigned epoch;                 /* bumped by every reconnect */
-    bool broken;                    /* a reconnect gave up: not connected */
-    bool emulate_ps;                /* server refused more statements */
-    sql_value *values;              /* row buffer, capacity nvalues */
+    int thread_id;     /* counters go to this worker */
+    unsigned epoch;    /* bumped by every reconnect */
+    bool broken;       /* a reconnect gave up: not connected */
+    bool emulate_ps;   /* server refused more statements */
+    sql_value *values; /* row buffer, capacity nvalues */
     uint32_t nvalues;
-    char *text;                     /* emulated statement text */
+    char *text; /* emulated statement text */
     size_t text_cap;
-    char *bulk_buf;                 /* bulk insert statement */
+    char *bulk_buf; /* bulk insert statement */
     size_t bulk_len, bulk_prefix;
     unsigned bulk_rows, bulk_commit_rows;
-    struct db_stmt *stmts;          /* open statements, for detaching */
+    struct db_stmt *stmts; /* open statements, for detaching */
 };
 
 /* Prepared statement. Drivers write only impl. */
 struct db_stmt {
     sql_statement pub;
     struct db_conn *conn;
-    char *sql;           /* text as given (NUL-terminated copy) */
+    char *sql; /* text as given (NUL-terminated copy) */
     size_t sql_len;
-    unsigned nparams;    /* number of '?' placeholders */
-    bool emulated;       /* db.c substitutes the values into the text */
-    bool stale;          /* close(): the server connection was replaced,
-                            free client memory only */
-    unsigned epoch;      /* conn->epoch when prepared */
-    sql_bind *binds;     /* copy of the last bound array (buffers are the
-                            caller's and must stay valid until execute) */
+    unsigned nparams; /* number of '?' placeholders */
+    bool emulated;    /* db.c substitutes the values into the text */
+    bool stale;       /* close(): the server connection was replaced,
+                         free client memory only */
+    unsigned epoch;   /* conn->epoch when prepared */
+    sql_bind *binds;  /* copy of the last bound array (buffers are the
+                         caller's and must stay valid until execute) */
     size_t nbinds, bind_cap;
-    void *impl;          /* driver's; NULL when emulated */
+    void *impl;                  /* driver's; NULL when emulated */
     struct db_stmt *prev, *next; /* in conn->stmts */
 };
 
@@ -160,12 +160,12 @@ enum db_op {
  * success and -1 on failure with c->err filled, unless stated otherwise.
  * Operations marked optional may be NULL. */
 struct db_driver {
-    const char *name;        /* --db-driver value */
-    const char *description; /* "MySQL driver" */
+    const char *name;                 /* --db-driver value */
+    const char *description;          /* "MySQL driver" */
     const struct option_def *options; /* "<name> options" group */
     const char *ignore_option; /* LIST option with ignorable codes, or NULL */
     enum db_match ignore_match;
-    const char *host_option;   /* LIST/STRING options of the targets */
+    const char *host_option; /* LIST/STRING options of the targets */
     const char *port_option;
     const char *socket_option; /* NULL: no sockets */
     const char *label;         /* "MySQL" in "No MySQL hosts specified";
@@ -184,8 +184,9 @@ struct db_driver {
      * are silent). Sets c->impl; leaves it NULL on failure. */
     int (*connect)(struct db_conn *c);
     void (*disconnect)(struct db_conn *c); /* frees c->impl, sets NULL */
-    /* Runs `sql`; on success sets r->pub.counter and, for a result set,
-     * nfields and nrows (or streaming). */
+    /* Runs `sql` (len bytes, NUL-terminated at len); on success sets
+     * r->pub.counter and, for a result set, nfields and nrows (or
+     * streaming). On failure leaves no result behind. */
     int (*query)(struct db_conn *c, const char *sql, size_t len,
                  struct db_result *r);
     /* 1: a row in `values` (nfields entries), 0: no more rows, -1: error. */
@@ -204,8 +205,7 @@ struct db_driver {
     void (*close)(struct db_stmt *s); /* frees s->impl */
     /* Prints the driver's FATAL lines for an error db.c found fatal.
      * `sql` may be NULL. */
-    void (*log_error)(const struct db_conn *c, enum db_op op,
-                      const char *sql);
+    void (*log_error)(const struct db_conn *c, enum db_op op, const char *sql);
 };
 
 /* -- Services of db.c for drivers -------------------------------------- */

@@ -23,6 +23,7 @@
 /* Owned by one worker: only it writes, the reporter reads relaxed. */
 struct worker {
     uint64_t event_start_ns; /* intended start of the running event; 0: none */
+    uint64_t events_left;    /* bench_event_limits budget; owner only */
     struct hist *hist;
     pthread_t thread;
     bool started;
@@ -35,6 +36,7 @@ struct pool {
     struct pacer *pacer;
     /* Written by the main thread before release, read-only afterwards. */
     uint64_t start_ns, warmup_end_ns, deadline_ns;
+    bool per_thread_limit; /* workers count down events_left */
     /* Shared and atomic. */
     int stop, failed;
     unsigned running;
@@ -48,6 +50,20 @@ struct pool {
 
 /* The one pool (see pool.h); NULL between runs. */
 static struct pool *P;
+
+/* Set by bench_event_limits in the test's init(), consumed by the next
+ * pool_start. Main thread only. */
+static struct {
+    bool set, keep_global;
+    int64_t per_thread;
+} test_limits;
+
+void bench_event_limits(int64_t per_thread, bool keep_global)
+{
+    test_limits.set         = true;
+    test_limits.keep_global = keep_global;
+    test_limits.per_thread  = per_thread;
+}
 
 /* -- Per-event path ---------------------------------------------------- */
 
@@ -69,7 +85,7 @@ static inline void finish_event(int tid, struct worker *w, uint64_t now)
     ck_pr_store_64(&w->event_start_ns, 0);
 }
 
-static bool more_events_at(uint64_t now)
+static bool more_events_at(struct worker *w, uint64_t now)
 {
     if (ck_pr_load_int(&P->stop))
         return false;
@@ -81,6 +97,12 @@ static bool more_events_at(uint64_t now)
         ck_pr_faa_64(&P->events_started, 1) >= P->cfg.events_limit) {
         log_info("Event limit exceeded, exiting...");
         return false;
+    }
+    /* A test's own budget ends the worker without a message. */
+    if (P->per_thread_limit) {
+        if (w->events_left == 0)
+            return false;
+        w->events_left--;
     }
     return true;
 }
@@ -104,7 +126,7 @@ static bool begin_event(struct worker *w, uint64_t now)
 
 bool sb_more_events(int thread_id)
 {
-    return P && more_events_at(clock_now_ns());
+    return P && more_events_at(worker_of(thread_id), clock_now_ns());
 }
 
 void sb_event_start(int thread_id)
@@ -128,7 +150,14 @@ bool bench_event_next(int thread_id)
         return false;
     w = worker_of(thread_id);
     finish_event(thread_id, w, now);
-    return more_events_at(now) && begin_event(w, now);
+    return more_events_at(w, now) && begin_event(w, now);
+}
+
+/* For retry loops (event restarts): whether the run is over. */
+bool bench_run_stopping(void)
+{
+    return !P || ck_pr_load_int(&P->stop) ||
+           (P->deadline_ns && clock_now_ns() >= P->deadline_ns);
 }
 
 uint64_t sb_counter_val(int thread_id, sb_counter_type type)
@@ -201,8 +230,16 @@ static int pool_alloc(const struct pool_config *cfg,
         return -1;
     }
     P = p;
+    if (test_limits.set) {
+        if (!test_limits.keep_global)
+            p->cfg.events_limit = 0;
+        p->per_thread_limit = test_limits.per_thread >= 0;
+        test_limits.set     = false;
+    }
     for (unsigned i = 0; i <= cfg->threads; i++) {
         p->workers[i] = (struct worker){0};
+        if (p->per_thread_limit)
+            p->workers[i].events_left = (uint64_t) test_limits.per_thread;
         if (!(p->workers[i].hist = hist_new()))
             return -1;
     }

@@ -420,41 +420,125 @@ static inline uint32_t str_digit(uint64_t *x, uint32_t radix)
 #endif
 }
 
-/* Fills the run of `kind` bytes of fmt starting at i, at most max_k of
- * them, from one accepted draw; returns the index after the block. */
-static inline size_t str_block(const char *fmt, char *buf, size_t i, char kind,
-                               uint32_t radix, char first, int max_k,
-                               const uint64_t *reject)
+/* "00", "01", ..., "99": two digits per lookup. */
+static const char str_digit_pairs[200] =
+    "0001020304050607080910111213141516171819"
+    "2021222324252627282930313233343536373839"
+    "4041424344454647484950515253545556575859"
+    "6061626364656667686970717273747576777879"
+    "8081828384858687888990919293949596979899";
+
+/* Writes the two base-r digits of p < r^2 to dst. */
+static inline void str_put_pair(char *dst, uint32_t p, uint32_t radix,
+                                char first)
+{
+    if (radix == 10) {
+        memcpy(dst, &str_digit_pairs[2 * p], 2);
+    } else {
+        dst[0] = (char) (first + p / radix);
+        dst[1] = (char) (first + p % radix);
+    }
+}
+
+/* Fills dst[0..k) with base-r characters from one accepted draw: two
+ * characters per multiply (radix r^2), then one if k is odd. */
+static inline void str_block(char *dst, size_t k, uint32_t radix, char first,
+                             const uint64_t *reject)
 {
     uint64_t x;
-    size_t j;
-    int k;
 
     do {
         x = rand_next();
-        for (j = i, k = 0; k < max_k && fmt[j] == kind; j++, k++)
-            buf[j] = (char) (first + str_digit(&x, radix));
+        for (size_t j = 0; j + 1 < k; j += 2)
+            str_put_pair(dst + j, str_digit(&x, radix * radix), radix, first);
+        if (k & 1)
+            dst[k - 1] = (char) (first + str_digit(&x, radix));
     } while (x < reject[k]);
-    return j;
 }
 
+/* Characters made a full block at a time and handed out by runs. */
+struct str_pool {
+    char c[32];    /* c[pos..k) unused; 16 readable bytes from any pos */
+    size_t pos;    /* == k: empty */
+};
+
+/* Copies `len` pool characters to dst, refilling the pool as it empties;
+ * `end` is the end of the output. Where 16 bytes fit before `end` one
+ * fixed-size copy serves a whole run (the excess is overwritten later, as
+ * the output is written left to right). */
+static inline void str_pool_take(struct str_pool *p, size_t k, char *dst,
+                                 size_t len, const char *end, uint32_t radix,
+                                 char first, const uint64_t *reject)
+{
+    while (len > 0) {
+        size_t m;
+
+        if (p->pos == k) {
+            str_block(p->c, k, radix, first, reject);
+            p->pos = 0;
+        }
+        m = k - p->pos < len ? k - p->pos : len;
+        if (end - dst >= 16)
+            memcpy(dst, p->c + p->pos, 16);
+        else
+            for (size_t j = 0; j < m; j++)
+                dst[j] = p->c[p->pos + j];
+        dst += m;
+        len -= m;
+        p->pos += m;
+    }
+}
+
+/* Length of the run of byte c starting at s[i], n = strlen(s). Compares
+ * eight bytes at a time while they lie inside the string. */
+static size_t str_run_length(const char *s, size_t i, size_t n, char c)
+{
+    const uint64_t pattern = (unsigned char) c * 0x0101010101010101u;
+    size_t j = i;
+
+    for (; j + 8 <= n; j += 8) {
+        uint64_t w;
+
+        memcpy(&w, s + j, 8);
+        w ^= pattern; /* zero bytes where s[] == c */
+        if (w != 0) {
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+            return j - i + (size_t) __builtin_ctzll(w) / 8;
+#else
+            return j - i + (size_t) __builtin_clzll(w) / 8;
+#endif
+        }
+    }
+    while (j < n && s[j] == c)
+        j++;
+    return j - i;
+}
+
+/* One pool per character class and call: leftovers are dropped, which
+ * does not bias what was used (the drop does not depend on the values). */
 void sb_rand_str(const char *fmt, char *buf)
 {
-    size_t i = 0;
+    struct str_pool digits  = {.pos = STR_DIGITS_PER_DRAW};
+    struct str_pool letters = {.pos = STR_LETTERS_PER_DRAW};
+    size_t n                = strlen(fmt);
+    const char *end         = buf + n;
 
-    for (;;) {
+    for (size_t i = 0; i < n;) {
         char c = fmt[i];
+        size_t len;
 
-        if (c == '#')
-            i = str_block(fmt, buf, i, '#', 10, '0', STR_DIGITS_PER_DRAW,
-                          str_reject_10);
-        else if (c == '@')
-            i = str_block(fmt, buf, i, '@', 26, 'a', STR_LETTERS_PER_DRAW,
-                          str_reject_26);
-        else if (c == '\0')
-            return;
-        else
+        if (c != '#' && c != '@') {
             buf[i++] = c;
+            continue;
+        }
+        len = str_run_length(fmt, i, n, c);
+        if (c == '#')
+            str_pool_take(&digits, STR_DIGITS_PER_DRAW, buf + i, len, end, 10,
+                          '0', str_reject_10);
+        else
+            str_pool_take(&letters, STR_LETTERS_PER_DRAW, buf + i, len, end,
+                          26, 'a', str_reject_26);
+        i += len;
     }
 }
 
@@ -462,18 +546,11 @@ uint32_t sb_rand_varstr(char *buf, uint32_t min_len, uint32_t max_len)
 {
     uint32_t len = sb_rand_uniform(min_len, max_len);
 
-    for (uint32_t i = 0; i < len;) {
+    for (uint32_t i = 0; i < len; i += VARSTR_CHARS_PER_DRAW) {
         uint32_t k = len - i;
-        uint64_t x;
 
-        if (k > VARSTR_CHARS_PER_DRAW)
-            k = VARSTR_CHARS_PER_DRAW;
-        do {
-            x = rand_next();
-            for (uint32_t j = 0; j < k; j++)
-                buf[i + j] = (char) ('0' + str_digit(&x, 75));
-        } while (x < str_reject_75[k]);
-        i += k;
+        str_block(buf + i, k < VARSTR_CHARS_PER_DRAW ? k : VARSTR_CHARS_PER_DRAW,
+                  75, '0', str_reject_75);
     }
     return len;
 }

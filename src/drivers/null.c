@@ -55,8 +55,7 @@ void bench_null_clear(void)
 {
     pthread_mutex_lock(&log_lock);
     log_len = 0;
-    if (log_buf)
-        log_buf[0] = '\0';
+    if (log_buf) log_buf[0] = '\0';
     pthread_mutex_unlock(&log_lock);
 }
 
@@ -101,20 +100,17 @@ static int canned_parse(struct canned *cr, char *data)
     for (char *p = line; p && p[1];) {
         char *end = strchr(p + 1, '\n');
         char *f   = p + 1;
-        if (end)
-            *end = '\0';
+        if (end) *end = '\0';
         if (cap < (size_t) (cr->nrows + 1) * cr->nfields) {
-            cap = (cap + cr->nfields) * 2;
+            cap          = (cap + cr->nfields) * 2;
             sql_value *v = realloc(cr->values, cap * sizeof(*v));
-            if (!v)
-                return -1;
+            if (!v) return -1;
             cr->values = v;
         }
         for (uint32_t i = 0; i < cr->nfields; i++) {
-            char *tab = f ? strchr(f, '\t') : NULL;
+            char *tab    = f ? strchr(f, '\t') : NULL;
             sql_value *v = &cr->values[cr->nrows * cr->nfields + i];
-            if (tab)
-                *tab = '\0';
+            if (tab) *tab = '\0';
             v->ptr = f && strcmp(f, "\\N") != 0 ? f : NULL;
             v->len = v->ptr ? (uint32_t) strlen(f) : 0;
             f      = tab ? tab + 1 : NULL;
@@ -133,8 +129,7 @@ int bench_null_result(const char *prefix, const char *rows)
         canned_clear();
         return 0;
     }
-    if (ncanned == MAX_RULES || !rows)
-        return -1;
+    if (ncanned == MAX_RULES || !rows) return -1;
     cr = &canned[ncanned];
     memset(cr, 0, sizeof(*cr));
     cr->prefix = strdup(prefix);
@@ -160,12 +155,10 @@ int bench_null_fail(const char *prefix, int code, const char *sqlstate,
         nfailures = 0;
         return 0;
     }
-    if (nfailures == MAX_RULES)
-        return -1;
+    if (nfailures == MAX_RULES) return -1;
     f = &failures[nfailures];
     memset(&f->err, 0, sizeof(f->err));
-    if (!(f->prefix = strdup(prefix)))
-        return -1;
+    if (!(f->prefix = strdup(prefix))) return -1;
     f->err.code      = code;
     f->err.conn_lost = conn_lost;
     f->err.func      = "null_query()";
@@ -191,8 +184,7 @@ static int injected(struct db_conn *c, const char *sql, size_t len)
     for (size_t i = 0; i < nfailures; i++) {
         struct failure *f = &failures[i];
         unsigned left     = atomic_load(&f->left);
-        if (left == 0 || !starts_with(sql, len, f->prefix))
-            continue;
+        if (left == 0 || !starts_with(sql, len, f->prefix)) continue;
         if (atomic_compare_exchange_strong(&f->left, &left, left - 1)) {
             c->err = f->err;
             return -1;
@@ -216,8 +208,7 @@ static bool word_is(const char *sql, size_t len, const char *word)
 static int answer(struct db_conn *c, const char *sql, size_t len,
                   struct db_result *r)
 {
-    if (nfailures && injected(c, sql, len) != 0)
-        return -1;
+    if (nfailures && injected(c, sql, len) != 0) return -1;
     for (size_t i = 0; i < ncanned; i++)
         if (starts_with(sql, len, canned[i].prefix)) {
             r->pub.counter = DB_CNT_READ;
@@ -272,8 +263,7 @@ static int drv_null_fetch_row(struct db_result *r, sql_value *values)
 {
     const struct canned *cr = r->pub.ptr;
 
-    if (!cr || r->next >= cr->nrows)
-        return 0;
+    if (!cr || r->next >= cr->nrows) return 0;
     memcpy(values, cr->values + (size_t) r->next++ * cr->nfields,
            cr->nfields * sizeof(*values));
     return 1;
@@ -293,7 +283,7 @@ static int drv_null_prepare(struct db_stmt *s)
 static int drv_null_execute(struct db_stmt *s, struct db_result *r)
 {
     char buf[4096];
-    size_t n = 0;
+    size_t n   = 0;
     unsigned k = 0;
 
     if (!atomic_load_explicit(&recording, memory_order_relaxed))
@@ -305,8 +295,7 @@ static int drv_null_execute(struct db_stmt *s, struct db_result *r)
             continue;
         }
         w = db_format_value(&s->binds[k++], true, buf + n, sizeof(buf) - n);
-        if (w < 0)
-            break;
+        if (w < 0) break;
         n += (size_t) w;
     }
     record(buf, n);

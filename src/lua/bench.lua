@@ -70,6 +70,11 @@ function thread_run(tid)
          if hook then
             hook(err)
          end
+         -- A server that stays down must not keep the worker spinning
+         -- past the end of the run.
+         if C.bench_run_stopping() then
+            return
+         end
       else
          error(err, 0)
       end

@@ -36,7 +36,7 @@ static const char *capture_end(void)
     dup2(cap_saved, 1);
     close(cap_saved);
     rewind(cap_file);
-    n = fread(cap_text, 1, sizeof(cap_text) - 1, cap_file);
+    n           = fread(cap_text, 1, sizeof(cap_text) - 1, cap_file);
     cap_text[n] = '\0';
     fclose(cap_file);
     return cap_text;
@@ -57,8 +57,7 @@ static void setup(const char *const *settings)
     for (; settings && *settings; settings++) {
         char name[64];
         const char *eq = strchr(*settings, '=');
-        snprintf(name, sizeof(name), "%.*s", (int) (eq - *settings),
-                 *settings);
+        snprintf(name, sizeof(name), "%.*s", (int) (eq - *settings), *settings);
         options_set(opts, name, eq + 1);
     }
     db_init(opts, should_stop);
@@ -90,19 +89,24 @@ static sql_result *run(sql_connection *con, const char *sql)
 static void test_lookup(void)
 {
     const char *out;
+    sql_driver *bad;
+    int rc;
 
     setup(NULL);
     ok(drv != NULL, "db_create(NULL) uses --db-driver");
     is_str(drv->sname, "null", "driver name");
     capture_begin();
-    ok(db_create("nosuch") == NULL, "unknown driver fails");
+    bad = db_create("nosuch");
     out = capture_end();
+    ok(bad == NULL, "unknown driver fails");
     is_str(out, "FATAL: invalid database driver name: 'nosuch'\n",
            "unknown driver message");
     options_set(opts, "db-ps-mode", "sometimes");
     capture_begin();
-    is_int(db_validate_options(opts), -1, "bad --db-ps-mode rejected");
-    is_str(capture_end(), "FATAL: Invalid value for db-ps-mode: sometimes\n",
+    rc  = db_validate_options(opts);
+    out = capture_end();
+    is_int(rc, -1, "bad --db-ps-mode rejected");
+    is_str(out, "FATAL: Invalid value for db-ps-mode: sometimes\n",
            "bad --db-ps-mode message");
     ok(db_is_used(), "db_is_used after first driver init");
     db_destroy(drv);
@@ -132,6 +136,7 @@ static void test_rows(void)
     sql_result *rs;
     sql_row *row;
     const char *out;
+    bool r[4];
 
     setup(NULL);
     bench_null_result("SELECT a", "2\n1\tx\n\\N\tyy\n");
@@ -139,26 +144,33 @@ static void test_rows(void)
     rs  = run(con, "SELECT a, b FROM t");
     ok(rs && rs->nrows == 2 && rs->nfields == 2, "canned nrows/nfields");
     row = db_fetch_row(rs);
-    ok(row && row->values[0].len == 1 && memcmp(row->values[0].ptr, "1", 1)
-           == 0, "first value");
+    ok(row && row->values[0].len == 1 &&
+           memcmp(row->values[0].ptr, "1", 1) == 0,
+       "first value");
     row = db_fetch_row(rs);
     ok(row && row->values[0].ptr == NULL && row->values[1].len == 2,
        "NULL value has a NULL pointer");
     capture_begin();
-    ok(db_fetch_row(rs) == NULL, "end of rows");
-    rs = run(con, "SELECT 1");
-    ok(db_fetch_row(rs) == NULL, "empty result");
+    r[0] = db_fetch_row(rs) == NULL;
+    rs   = run(con, "SELECT 1");
+    r[1] = db_fetch_row(rs) == NULL;
     run(con, "COMMIT");
-    ok(db_fetch_row(rs) == NULL, "result freed by the next query");
-    ok(db_free_results(rs) == 1, "free of a freed result fails");
-    out = capture_end();
-    is_str(out, "ALERT: attempt to fetch row from an empty result set\n"
-                "ALERT: attempt to fetch row from an invalid result set\n"
-                "ALERT: attempt to free an invalid result set\n",
+    r[2] = db_fetch_row(rs) == NULL;
+    r[3] = db_free_results(rs) == 1;
+    out  = capture_end();
+    ok(r[0], "end of rows");
+    ok(r[1], "empty result");
+    ok(r[2], "result freed by the next query");
+    ok(r[3], "free of a freed result fails");
+    is_str(out,
+           "ALERT: attempt to fetch row from an empty result set\n"
+           "ALERT: attempt to fetch row from an invalid result set\n"
+           "ALERT: attempt to free an invalid result set\n",
            "result ALERTs");
     rs = run(con, "SELECT a");
     is_int(db_free_results(rs), 0, "explicit free");
-    is_int(db_store_results(run(con, "SELECT a")), 0, "store of a buffered"
+    is_int(db_store_results(run(con, "SELECT a")), 0,
+           "store of a buffered"
            " result is a no-op");
     db_connection_free(con);
 }
@@ -167,16 +179,16 @@ static void test_rows(void)
 static void check_emulation(const char *mode)
 {
     const char *settings[] = {mode, NULL};
-    int8_t ti = -5;
-    int16_t si = -300;
-    int32_t in = 70000;
-    int64_t bi = -9000000000LL;
-    float fl = 1.5f;
-    double db = 2.25;
+    int8_t ti              = -5;
+    int16_t si             = -300;
+    int32_t in             = 70000;
+    int64_t bi             = -9000000000LL;
+    float fl               = 1.5f;
+    double db              = 2.25;
     char ch[8] = "ab'c", vc[8] = "xyzzy";
     unsigned long chl = 4, vcl = 3;
     char null_yes = 1, null_no = 0;
-    sql_time tm = {2024, 1, 2, 3, 4, 5};
+    sql_time tm  = {2024, 1, 2, 3, 4, 5};
     sql_bind b[] = {
         {SQL_TYPE_TINYINT, &ti, NULL, 1, &null_no},
         {SQL_TYPE_SMALLINT, &si, NULL, 2, NULL},
@@ -206,7 +218,7 @@ static void check_emulation(const char *mode)
     is_str(bench_null_log(),
            "INSERT INTO t VALUES (-5,-300,70000,-9000000000,1.500000,"
            "2.250000,'ab'c','xyz',NULL,'2024-1-2','3:4:5',"
-           "'2024-1-2 3:4:5','2024-1-2 3:4:5')\n",
+           "'2024-1-2 3:4:5',''2024-1-2 3:4:5'')\n", /* '?' in literal */
            mode);
     is_int(counter(STAT_WRITES), 1, "execute counted as a write");
     db_close(st);
@@ -228,6 +240,8 @@ static void test_bulk(void)
     size_t plen = strlen(prefix), per_stmt, n = 1200, stmts = 0;
     sql_connection *con;
     const char *log, *out;
+    char *big;
+    int rc[2];
 
     setup(NULL);
     memset(row, 'r', 1000);
@@ -247,14 +261,191 @@ static void test_bulk(void)
            "first statement is as long as the buffer allows");
     is_int(counter(STAT_WRITES), stmts, "each statement counted as a write");
     bench_null_record(false);
+    big = calloc(1, DB_BULK_BUFFER_SIZE);
     capture_begin();
-    is_int(db_bulk_insert_next(con, row, 10), 1, "next before init fails");
+    rc[0] = db_bulk_insert_next(con, row, 10);
     db_bulk_insert_init(con, prefix, plen);
-    is_int(db_bulk_insert_next(con, log, DB_BULK_BUFFER_SIZE), 1,
-           "oversize first row fails");
-    out = capture_end();
-    is_str(out, "ALERT: attempt to call bulk_insert_next() before "
-                "bulk_insert_init()\nFATAL: Query length exceeds the maximum"
-                " value (524288), aborting\n", "bulk messages");
+    rc[1] = db_bulk_insert_next(con, big, DB_BULK_BUFFER_SIZE - plen);
+    out   = capture_end();
+    free(big);
+    is_int(rc[0], 1, "next before init fails");
+    is_int(rc[1], 1, "oversize first row fails");
+    is_str(out,
+           "ALERT: attempt to call bulk_insert_next() before "
+           "bulk_insert_init()\nFATAL: Query length exceeds the maximum"
+           " value (524288), aborting\n",
+           "bulk messages");
     db_connection_free(con);
+}
+
+static void test_ignore_lists(void)
+{
+    const char *lists[]   = {"db-ignore-errors=1213", NULL};
+    const char *classes[] = {"db-ignore-errors=40", NULL};
+    sql_connection *con;
+    const char *out;
+
+    setup(lists);
+    con = connect_null();
+    bench_null_fail("UPDATE", 1213, "40001", false, 1);
+    ok(run(con, "UPDATE t SET a=1") == NULL, "failed update");
+    is_int(con->error, DB_ERROR_IGNORABLE, "listed code is ignorable");
+    is_int(con->sql_errno, 1213, "sql_errno");
+    is_str(con->sql_state, "40001", "sql_state");
+    is_int(counter(STAT_ERRORS), 1, "ignored error counted");
+    is_int(counter(STAT_WRITES), 0, "failed statement not a write");
+    ok(run(con, "UPDATE t SET a=1") == NULL && con->error == DB_ERROR_NONE,
+       "injection used up");
+    bench_null_fail("DELETE", 1064, "42000", false, 1);
+    capture_begin();
+    run(con, "DELETE FROM t");
+    out = capture_end();
+    is_int(con->error, DB_ERROR_FATAL, "unlisted code is fatal");
+    is_str(out,
+           "FATAL: null_query() returned error 1064 (injected error "
+           "1064) for query 'DELETE FROM t'\n",
+           "fatal message");
+    is_int(counter(STAT_ERRORS), 2, "fatal error counted");
+    db_connection_free(con);
+
+    setup(classes);
+    con = connect_null();
+    bench_null_fail("UPDATE", 1213, "40001", false, 1);
+    run(con, "UPDATE t SET a=1");
+    is_int(con->error, DB_ERROR_IGNORABLE, "SQLSTATE class matches");
+    db_connection_free(con);
+}
+
+static void test_api_errors(void)
+{
+    const char *all[] = {"db-ignore-errors=all", NULL};
+    sql_connection *con;
+    const char *out;
+    bool r[2];
+
+    setup(all);
+    con = connect_null();
+    bench_null_fail("SELECT", 0, NULL, false, 1);
+    capture_begin();
+    run(con, "SELECT 1");
+    out = capture_end();
+    is_int(con->error, DB_ERROR_FATAL, "error without code/state is fatal");
+    ok(con->sql_state == NULL && con->sql_errmsg == NULL,
+       "API error leaves sql_state NULL");
+    ok(strstr(out, "FATAL: ") == out, "API error message");
+    db_connection_close(con);
+    capture_begin();
+    r[0] = run(con, "SELECT 1") == NULL && con->error == DB_ERROR_FATAL;
+    db_connection_close(con);
+    r[1] = db_connection_reconnect(con) == 0;
+    log_flush();
+    out = capture_end();
+    ok(r[0], "query on a closed connection");
+    ok(r[1], "reconnect of closed returns 0");
+    is_str(out,
+           "ALERT: attempt to use an already closed connection\n"
+           "ALERT: attempt to close an already closed connection\n"
+           "(last message repeated 1 times)\n",
+           "closed ALERTs");
+    db_connection_free(con);
+}
+
+static void test_reconnect(void)
+{
+    const char *lost[] = {"db-ignore-errors=2013", NULL};
+    sql_connection *con;
+    sql_statement *st;
+    const char *sql = "SELECT ?";
+    int64_t v       = 7;
+    sql_bind b      = {SQL_TYPE_BIGINT, &v, NULL, 8, NULL};
+
+    setup(lost);
+    con = connect_null();
+    st  = db_prepare(con, sql, strlen(sql));
+    db_bind_param(st, &b, 1);
+    bench_null_fail("SELECT", 2013, "HY000", true, 1);
+    ok(db_execute(st) == NULL && con->error == DB_ERROR_IGNORABLE,
+       "lost connection ignored");
+    is_int(counter(STAT_RECONNECTS), 1, "reconnect counted");
+    is_int(counter(STAT_ERRORS), 0, "not counted as an error");
+    is_int(db_conn_of(con)->epoch, 1, "new server connection");
+    ok(db_execute(st) != NULL, "statement prepared again after reconnect");
+    is_int(db_stmt_of(st)->epoch, 1, "statement epoch");
+
+    /* The server stays away until the run stops: give up, stay broken. */
+    bench_null_fail("SELECT", 2013, "HY000", true, 1);
+    bench_null_fail("<connect>", 2003, "HY000", false, 1000);
+    stop_now = true;
+    ok(db_execute(st) == NULL && con->error == DB_ERROR_IGNORABLE,
+       "gave up reconnecting");
+    ok(db_conn_of(con)->broken, "connection marked broken");
+    ok(run(con, "SELECT 1") == NULL && con->sql_errno == 2013,
+       "broken connection repeats the loss");
+    stop_now = false;
+    bench_null_fail(NULL, 0, NULL, false, 0);
+    ok(run(con, "SELECT 1") == NULL && con->error == DB_ERROR_IGNORABLE &&
+           !db_conn_of(con)->broken,
+       "reconnects once the server is back");
+    is_int(counter(STAT_RECONNECTS), 2, "second reconnect counted");
+    db_connection_free(con);
+    is_int(db_close(st), 0, "statement closed after its connection");
+}
+
+/* GC finalizers run in any order: closing a statement of a closed (or
+ * freed) connection must be silent and safe. */
+static void test_stmt_after_disconnect(void)
+{
+    sql_connection *con;
+    sql_statement *a, *b;
+    const char *out;
+
+    setup(NULL);
+    con = connect_null();
+    a   = db_prepare(con, "SELECT 1", 8);
+    b   = db_prepare(con, "SELECT 2", 8);
+    db_connection_close(con);
+    capture_begin();
+    db_stmt_free(a);
+    out = capture_end();
+    is_str(out, "", "db_stmt_free after disconnect is silent");
+    capture_begin();
+    db_close(b);
+    out = capture_end();
+    is_str(out, "ALERT: attempt to use an already closed connection\n",
+           "db_close after disconnect ALERTs as sysbench");
+    db_connection_free(con);
+}
+
+static void test_help(void)
+{
+    char buf[4096];
+    FILE *f = fmemopen(buf, sizeof(buf), "w");
+
+    db_print_help(f, false);
+    fclose(f);
+    ok(strncmp(buf, "General database options:\n\n  --db-driver=STRING ", 48) ==
+           0,
+       "help starts with the general group");
+    ok(strstr(buf, "  --db-ignore-errors") == NULL, "new option hidden");
+    ok(strstr(buf, "\n\n\nCompiled-in database drivers:\n") != NULL,
+       "two blank lines before the driver list");
+    ok(strstr(buf, "null") == NULL, "null driver not listed");
+}
+
+int main(void)
+{
+    test_lookup();
+    test_counters();
+    test_rows();
+    test_emulation();
+    test_bulk();
+    test_ignore_lists();
+    test_api_errors();
+    test_reconnect();
+    test_stmt_after_disconnect();
+    test_help();
+    db_done();
+    options_free(opts);
+    stats_fini();
+    return done_testing();
 }

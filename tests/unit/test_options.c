@@ -61,12 +61,12 @@ static void test_help(struct options *o)
     options_print_defs(f, defs, false);
     fclose(f);
     is_str(buf,
-           "  --threads=N                 workers [1]\n"
-           "  --thread-stack-size=SIZE    stack [64K]\n"
-           "  --debug[=on|off]            debug [off]\n"
-           "  --mysql-host=[LIST,...]     hosts [localhost]\n"
-           "  --rate-h=N                  h [0.2]\n"
-           "  --name=STRING               no default\n"
+           "  --threads=N              workers [1]\n"
+           "  --thread-stack-size=SIZE stack [64K]\n"
+           "  --debug[=on|off]         debug [off]\n"
+           "  --mysql-host=[LIST,...]  hosts [localhost]\n"
+           "  --rate-h=N               h [0.2]\n"
+           "  --name=STRING            no default\n"
            "\n",
            "help layout, hidden option left out");
     free(buf);

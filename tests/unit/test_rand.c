@@ -11,7 +11,7 @@
 #include <stdlib.h>
 
 #define DRAWS    1000000
-#define MAX_BINS 128
+#define MAX_BINS 1024
 
 /* -- Chi-square helpers ------------------------------------------------------ */
 
@@ -34,6 +34,10 @@ static void chi2_is(const char *name, const long *obs, const double *p, int n,
     double po[MAX_BINS], pe[MAX_BINS], stat = 0.0, psum = 0.0;
     int bins = 0;
 
+    if (n > MAX_BINS) {
+        ok(0, name);
+        return;
+    }
     for (int i = 0; i < n; i++) {
         psum += p[i];
         if (bins == 0 || pe[bins - 1] >= 5.0) {
@@ -455,7 +459,7 @@ static void test_zipfian(void)
         c.zipfian_exp = exps[k];
         rand_configure(&c);
         pmf_zipf(p, 100, exps[k]);
-        snprintf(name, sizeof(name), "zipfian(1, 100), exp %g", exps[k]);
+        snprintf(name, sizeof(name), "zipfian(1, 100), exp %.10g", exps[k]);
         chi2_draws(name, sb_rand_zipfian, 1, 100, p);
     }
     /* The per-thread cache must follow a change of range. */

@@ -233,7 +233,7 @@ function connection:prepare(query)
       raise_error(self, query)
       error("SQL API error", 2)
    end
-   return ffi.gc(stmt, C.db_close)
+   return ffi.gc(stmt, C.db_stmt_free)
 end
 
 function connection:disconnect()

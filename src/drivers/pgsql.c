@@ -1,0 +1,433 @@
+/* SPDX-License-Identifier: MIT */
+/* pgsql: the PostgreSQL driver (libpq). '?' placeholders become $n;
+ * parameters are sent as text and results requested as text, so prepared
+ * and plain queries return the same values. Host and port lists rotate
+ * like MySQL's (db.c picks the target). Server NOTICEs are suppressed. */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <libpq-fe.h>
+
+#include "driver.h"
+
+#define PG_STATE_CONN_FAILURE "08006" /* when libpq has no SQLSTATE */
+
+static const struct option_def drv_pgsql_options[] = {
+    {"pgsql-host", OPT_STRING, "localhost",
+     "PostgreSQL server hosts (comma-separated; connections rotate)", 0},
+    {"pgsql-port", OPT_INT, "5432",
+     "PostgreSQL server ports (comma-separated; connections rotate)", 0},
+    {"pgsql-user", OPT_STRING, "sbtest", "PostgreSQL user name", 0},
+    {"pgsql-password", OPT_STRING, "", "PostgreSQL password (or PGPASSWORD)",
+     OPT_SECRET},
+    {"pgsql-db", OPT_STRING, "sbtest", "PostgreSQL database to use", 0},
+    {"pgsql-sslmode", OPT_STRING, "prefer",
+     "TLS mode (disable, allow, prefer, require, verify-ca, verify-full)",
+     OPT_HIDDEN_R},
+    {"pgsql-sslrootcert", OPT_STRING, NULL,
+     "certificate authority file for verify-ca/verify-full",
+     OPT_HIDDEN_R | OPT_HIDDEN_M},
+    {"pgsql-sslcert", OPT_STRING, NULL, "client certificate file",
+     OPT_HIDDEN_R | OPT_HIDDEN_M},
+    {"pgsql-sslkey", OPT_STRING, NULL, "client private key file",
+     OPT_HIDDEN_R | OPT_HIDDEN_M},
+    {"pgsql-ignore-errors", OPT_LIST, "40P01,23505,40001",
+     "SQLSTATEs or classes that restart the event instead of failing, or "
+     "\"all\"",
+     OPT_HIDDEN_R | OPT_HIDDEN_M},
+    {NULL, OPT_NULL, NULL, NULL, 0},
+};
+
+/* Set by init, read-only afterwards. */
+static struct {
+    const char *user, *password, *db, *sslmode, *sslrootcert, *sslcert, *sslkey;
+} cfg;
+
+struct pg_conn {
+    PGconn *pg;
+    unsigned next_name;    /* statement names sbstmt<n> */
+    ExecStatusType status; /* of the last failed call, for the message */
+};
+
+struct pg_stmt {
+    char name[32];
+    char *text; /* with $n placeholders */
+    bool prepared;
+    Oid *types;
+    const char **values;
+    char *scratch; /* parameter texts */
+    size_t scratch_cap;
+};
+
+static const char *opt_or_null(const struct options *o, const char *name)
+{
+    const char *v = options_get_str(o, name);
+    return v && *v ? v : NULL;
+}
+
+static int drv_pgsql_init(const struct options *o)
+{
+    cfg.user        = opt_or_null(o, "pgsql-user");
+    cfg.password    = opt_or_null(o, "pgsql-password"); /* NULL: PGPASSWORD */
+    cfg.db          = opt_or_null(o, "pgsql-db");
+    cfg.sslmode     = opt_or_null(o, "pgsql-sslmode");
+    cfg.sslrootcert = opt_or_null(o, "pgsql-sslrootcert");
+    cfg.sslcert     = opt_or_null(o, "pgsql-sslcert");
+    cfg.sslkey      = opt_or_null(o, "pgsql-sslkey");
+    return 0;
+}
+
+static void drv_pgsql_done(void)
+{
+}
+
+/* -- Errors ------------------------------------------------------------ */
+
+static const char *field_or(const PGresult *res, int field, const char *def)
+{
+    const char *v = res ? PQresultErrorField(res, field) : NULL;
+    return v ? v : def;
+}
+
+/* Fills c->err from a failed result (which may be NULL). sql_errno is
+ * always 0 on PostgreSQL; a lost connection without SQLSTATE gets 08006
+ * so "08" in an ignore list matches it. */
+static int pg_error(struct db_conn *c, PGresult *res, const char *func)
+{
+    struct pg_conn *pc = c->impl;
+    bool lost          = PQstatus(pc->pg) == CONNECTION_BAD;
+    const char *state =
+        field_or(res, PG_DIAG_SQLSTATE, lost ? PG_STATE_CONN_FAILURE : NULL);
+    const char *msg =
+        field_or(res, PG_DIAG_MESSAGE_PRIMARY, PQerrorMessage(pc->pg));
+
+    pc->status = res ? PQresultStatus(res) : PGRES_FATAL_ERROR;
+    db_set_error(c, 0, state, lost, func, "%s", msg);
+    PQclear(res);
+    return -1;
+}
+
+/* -- Connections ------------------------------------------------------- */
+
+static void no_notices(void *arg, const char *message)
+{
+}
+
+static int drv_pgsql_connect(struct db_conn *c)
+{
+    const char *keys[12], *vals[12];
+    char port[16];
+    struct pg_conn *pc;
+    int n = 0;
+
+#define PARAM(k, v)                                                            \
+    do {                                                                       \
+        if (v) {                                                               \
+            keys[n]   = (k);                                                   \
+            vals[n++] = (v);                                                   \
+        }                                                                      \
+    } while (0)
+    const char *port_text = port;
+
+    snprintf(port, sizeof(port), "%u", c->target.port);
+    if (c->target.port == 0) port_text = NULL;
+    PARAM("host", c->target.host);
+    PARAM("port", port_text);
+    PARAM("user", cfg.user);
+    PARAM("password", cfg.password);
+    PARAM("dbname", cfg.db);
+    PARAM("sslmode", cfg.sslmode);
+    PARAM("sslrootcert", cfg.sslrootcert);
+    PARAM("sslcert", cfg.sslcert);
+    PARAM("sslkey", cfg.sslkey);
+#undef PARAM
+    keys[n] = vals[n] = NULL;
+    c->impl           = NULL;
+    if (!(pc = calloc(1, sizeof(*pc)))) return -1;
+    pc->pg = PQconnectdbParams(keys, vals, 0);
+    if (PQstatus(pc->pg) != CONNECTION_OK) {
+        db_set_error(c, 0, "08001", false, "PQconnectdbParams()", "%s",
+                     PQerrorMessage(pc->pg));
+        PQfinish(pc->pg);
+        free(pc);
+        return -1;
+    }
+    PQsetNoticeProcessor(pc->pg, no_notices, NULL);
+    c->impl = pc;
+    return 0;
+}
+
+static void drv_pgsql_disconnect(struct db_conn *c)
+{
+    struct pg_conn *pc = c->impl;
+
+    if (!pc) return;
+    PQfinish(pc->pg);
+    free(pc);
+    c->impl = NULL;
+}
+
+/* -- Queries and results ----------------------------------------------- */
+
+/* Classifies a result (PG-4) and keeps it when it has rows. */
+static int outcome(struct db_conn *c, PGresult *res, struct db_result *r,
+                   const char *func)
+{
+    switch (PQresultStatus(res)) {
+    case PGRES_TUPLES_OK:
+        r->pub.counter = DB_CNT_READ;
+        r->pub.nfields = (uint32_t) PQnfields(res);
+        r->pub.nrows   = (uint32_t) PQntuples(res);
+        r->pub.ptr     = res;
+        r->next        = 0;
+        return 0;
+    case PGRES_COMMAND_OK:
+        r->pub.nrows   = (uint32_t) strtoul(PQcmdTuples(res), NULL, 10);
+        r->pub.counter = r->pub.nrows > 0 ? DB_CNT_WRITE : DB_CNT_OTHER;
+        PQclear(res);
+        return 0;
+    default:
+        return pg_error(c, res, func);
+    }
+}
+
+static int drv_pgsql_query(struct db_conn *c, const char *sql, size_t len,
+                           struct db_result *r)
+{
+    struct pg_conn *pc = c->impl;
+
+    return outcome(c, PQexec(pc->pg, sql), r, "PQexec");
+}
+
+static int drv_pgsql_fetch_row(struct db_result *r, sql_value *values)
+{
+    PGresult *res = r->pub.ptr;
+    int row       = (int) r->next;
+
+    if (!res || row >= PQntuples(res)) return 0;
+    for (int i = 0; i < (int) r->pub.nfields; i++) {
+        bool null     = PQgetisnull(res, row, i);
+        values[i].ptr = null ? NULL : PQgetvalue(res, row, i);
+        values[i].len = null ? 0 : (uint32_t) PQgetlength(res, row, i);
+    }
+    r->next++;
+    return 1;
+}
+
+static void drv_pgsql_free_result(struct db_result *r)
+{
+    PQclear(r->pub.ptr);
+    r->pub.ptr = NULL;
+}
+
+/* -- Prepared statements ----------------------------------------------- */
+
+/* '?' -> $1..$n, everywhere (sysbench does not skip string literals). */
+static char *convert_placeholders(const struct db_stmt *s)
+{
+    char *out  = malloc(s->sql_len + s->nparams * 10 + 1);
+    size_t j   = 0;
+    unsigned k = 0;
+
+    if (!out) return NULL;
+    for (size_t i = 0; i < s->sql_len; i++) {
+        if (s->sql[i] == '?')
+            j += (size_t) sprintf(out + j, "$%u", ++k);
+        else
+            out[j++] = s->sql[i];
+    }
+    out[j] = '\0';
+    return out;
+}
+
+static int pg_prepare_now(struct db_stmt *s, const Oid *types)
+{
+    struct pg_conn *pc = s->conn->impl;
+    struct pg_stmt *ps = s->impl;
+    PGresult *res;
+
+    res = PQprepare(pc->pg, ps->name, ps->text, (int) s->nparams, types);
+    if (PQresultStatus(res) != PGRES_COMMAND_OK)
+        return pg_error(s->conn, res, "PQprepare");
+    PQclear(res);
+    ps->prepared = true;
+    return 0;
+}
+
+/* Parameterless statements are prepared now, others at the first bind
+ * when the types are known (PG-3). */
+static int drv_pgsql_prepare(struct db_stmt *s)
+{
+    struct pg_conn *pc = s->conn->impl;
+    struct pg_stmt *ps = calloc(1, sizeof(*ps));
+
+    if (!ps || !(ps->text = convert_placeholders(s)) ||
+        !(ps->types = calloc(s->nparams + 1, sizeof(Oid))) ||
+        !(ps->values = calloc(s->nparams + 1, sizeof(char *)))) {
+        if (ps) {
+            free(ps->text);
+            free(ps->types);
+        }
+        free(ps);
+        db_set_error(s->conn, 0, "53200", false, "PQprepare", "out of memory");
+        return -1;
+    }
+    snprintf(ps->name, sizeof(ps->name), "sbstmt%u", pc->next_name++);
+    s->impl = ps;
+    return s->nparams == 0 ? pg_prepare_now(s, NULL) : 0;
+}
+
+static Oid type_oid(sql_bind_type_t t)
+{
+    switch (t) {
+    case SQL_TYPE_SMALLINT:
+        return 21;
+    case SQL_TYPE_INT:
+        return 23;
+    case SQL_TYPE_BIGINT:
+        return 20;
+    case SQL_TYPE_FLOAT:
+        return 700;
+    case SQL_TYPE_DOUBLE:
+        return 701;
+    case SQL_TYPE_TIMESTAMP:
+        return 1114;
+    case SQL_TYPE_CHAR:
+        return 18;
+    case SQL_TYPE_VARCHAR:
+        return 1043;
+    default:
+        return 0; /* let the server infer */
+    }
+}
+
+static int drv_pgsql_bind(struct db_stmt *s)
+{
+    struct pg_stmt *ps = s->impl;
+
+    if (s->nbinds != s->nparams) {
+        db_set_error(s->conn, 0, NULL, false, "PQexecPrepared",
+                     "wrong number of parameters in prepared statement");
+        return -1;
+    }
+    if (ps->prepared) return 0;
+    for (size_t i = 0; i < s->nbinds; i++)
+        ps->types[i] = type_oid(s->binds[i].type);
+    return pg_prepare_now(s, ps->types);
+}
+
+/* Formats every parameter as text into one scratch buffer. */
+static int format_params(struct db_stmt *s, struct pg_stmt *ps)
+{
+    size_t used = 0;
+
+    for (size_t i = 0; i < s->nbinds; i++) {
+        const sql_bind *b = &s->binds[i];
+        int n;
+        if (b->is_null && *b->is_null) continue;
+        while ((n = db_format_value(b, false, ps->scratch + used,
+                                    ps->scratch_cap - used)) < 0) {
+            size_t cap = ps->scratch_cap ? ps->scratch_cap * 2 : 256;
+            char *sc   = realloc(ps->scratch, cap);
+            if (!sc) return -1;
+            ps->scratch     = sc;
+            ps->scratch_cap = cap;
+        }
+        used += (size_t) n + 1;
+    }
+    used = 0;
+    for (size_t i = 0; i < s->nbinds; i++) {
+        const sql_bind *b = &s->binds[i];
+        ps->values[i]     = NULL;
+        if (b->is_null && *b->is_null) continue;
+        ps->values[i] = ps->scratch + used;
+        used += strlen(ps->scratch + used) + 1;
+    }
+    return 0;
+}
+
+static int drv_pgsql_execute(struct db_stmt *s, struct db_result *r)
+{
+    struct pg_conn *pc = s->conn->impl;
+    struct pg_stmt *ps = s->impl;
+    PGresult *res;
+
+    if (!ps->prepared && pg_prepare_now(s, NULL) != 0) return -1;
+    if (format_params(s, ps) != 0) {
+        db_set_error(s->conn, 0, "53200", false, "PQexecPrepared",
+                     "out of memory");
+        return -1;
+    }
+    res = PQexecPrepared(pc->pg, ps->name, (int) s->nbinds, ps->values, NULL,
+                         NULL, 0);
+    return outcome(s->conn, res, r, "PQexecPrepared");
+}
+
+static void drv_pgsql_close(struct db_stmt *s)
+{
+    struct pg_stmt *ps = s->impl;
+    struct pg_conn *pc = s->conn ? s->conn->impl : NULL;
+    char sql[64];
+
+    if (!ps) return;
+    if (ps->prepared && !s->stale && pc) {
+        snprintf(sql, sizeof(sql), "DEALLOCATE %s", ps->name);
+        PQclear(PQexec(pc->pg, sql));
+    }
+    free(ps->text);
+    free(ps->types);
+    free(ps->values);
+    free(ps->scratch);
+    free(ps);
+    s->impl = NULL;
+}
+
+/* sysbench's texts (INV 8.3, 15.12). */
+static void drv_pgsql_log_error(const struct db_conn *c, enum db_op op,
+                                const char *sql)
+{
+    const struct db_error *e = &c->err;
+    const struct pg_conn *pc = c->impl;
+    int status               = pc ? (int) pc->status : (int) PGRES_FATAL_ERROR;
+
+    if (op == DB_OP_CONNECT) {
+        log_fatal("Connection to database failed: %s", e->msg);
+    } else if (!e->sqlstate[0]) {
+        log_alert("%s", e->msg);
+    } else if (strcmp(e->func, "PQprepare") == 0) {
+        log_fatal("PQprepare() failed: %s", e->msg);
+    } else {
+        log_fatal("%s() failed: %d %s", e->func, status, e->msg);
+        if (sql && op == DB_OP_QUERY) log_fatal("failed query was: %s", sql);
+    }
+}
+
+const struct db_driver driver_pgsql = {
+    .name          = "pgsql",
+    .description   = "PostgreSQL driver",
+    .options       = drv_pgsql_options,
+    .ignore_option = "pgsql-ignore-errors",
+    .ignore_match  = DB_MATCH_SQLSTATE,
+    .host_option   = "pgsql-host",
+    .port_option   = "pgsql-port",
+    .caps          = {.multi_row_insert  = true,
+                      .prepared          = true,
+                      .serial            = true,
+                      .rollback_on_error = true},
+    .init          = drv_pgsql_init,
+    .done          = drv_pgsql_done,
+    .connect       = drv_pgsql_connect,
+    .disconnect    = drv_pgsql_disconnect,
+    .query         = drv_pgsql_query,
+    .fetch_row     = drv_pgsql_fetch_row,
+    .free_result   = drv_pgsql_free_result,
+    .prepare       = drv_pgsql_prepare,
+    .bind          = drv_pgsql_bind,
+    .execute       = drv_pgsql_execute,
+    .close         = drv_pgsql_close,
+    .log_error     = drv_pgsql_log_error,
+};
