@@ -42,8 +42,9 @@ uint32_t sb_rand_varstr(char *buf, uint32_t min_len, uint32_t max_len);
 double sb_rand_uniform_double(void);
 
 /* Options declared by scripts: script.c. */
+/* flags: options.h OPT_SHOW_N only (bench.builtin.SHOW_N). */
 int bench_option_declare(const char *name, const char *desc,
-                         const char *def, int type, bool ordered);
+                         const char *def, int type, unsigned flags);
 void bench_print_test_options(void);
 
 /* sysbench.histogram objects: hist.c. */

@@ -374,9 +374,11 @@ bool options_at(const struct options *o, size_t i,
 
 /* -- Help listing ----------------------------------------------------- */
 
-static const char *type_format(enum opt_type t)
+static const char *type_format(const struct option_def *d)
 {
-    switch (t) {
+    if (d->type == OPT_SIZE && (d->flags & OPT_SHOW_N))
+        return "=N";
+    switch (d->type) {
     case OPT_BOOL: return "[=on|off]";
     case OPT_INT: return "=N";
     case OPT_SIZE: return "=SIZE";
@@ -395,7 +397,7 @@ static bool is_visible(const struct option_def *d, bool profile_m)
 
 static void print_line(FILE *out, const struct option_def *d, int width)
 {
-    int len = fprintf(out, "  --%s%s", d->name, type_format(d->type));
+    int len = fprintf(out, "  --%s%s", d->name, type_format(d));
     fprintf(out, "%*s%s", width - len + 1, "", d->desc ? d->desc : "");
     if (d->def)
         fprintf(out, " [%s]", d->def);
@@ -404,7 +406,7 @@ static void print_line(FILE *out, const struct option_def *d, int width)
 
 static int line_width(const struct option_def *d)
 {
-    return (int) (4 + strlen(d->name) + strlen(type_format(d->type)));
+    return (int) (4 + strlen(d->name) + strlen(type_format(d)));
 }
 
 void options_print_defs(FILE *out, const struct option_def *defs,

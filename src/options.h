@@ -30,6 +30,7 @@ enum opt_flags {
     OPT_HIDDEN_M = 1 << 1, /* not listed by --help in the 1.1 profile */
     OPT_ONLY_R   = 1 << 2, /* rejected as unknown in the 1.1 profile */
     OPT_SECRET   = 1 << 3, /* value never printed (passwords) */
+    OPT_SHOW_N   = 1 << 4, /* SIZE listed as "=N" (--file-block-size) */
 };
 
 /* One option. Tables end with an entry whose name is NULL. `def` is the

@@ -12,7 +12,7 @@
 #include <string.h>
 #include <time.h>
 
-/* -- Generator state and seeding ------------------------------------------ */
+/* -- Generator state and seeding ------------------------------------------- */
 
 /* xoroshiro128+ (Blackman & Vigna 2016). Owned by its thread. Never all
  * zero once seeded: the string rejection loops below rely on that. */
@@ -98,7 +98,7 @@ double sb_rand_uniform_double(void)
     return rand_double();
 }
 
-/* -- Configuration ---------------------------------------------------------- */
+/* -- Configuration --------------------------------------------------------- */
 
 /* Written by rand_configure() before threads start; read-only afterwards. */
 static struct rand_config rand_cfg = {
@@ -144,7 +144,7 @@ int rand_dist_from_name(const char *name, enum rand_dist *out)
     return -1;
 }
 
-/* -- Integer distributions -------------------------------------------------- */
+/* -- Integer distributions ------------------------------------------------- */
 
 /* floor(x) as an offset below n, for x in [0, n]; the clamp only matters if
  * rounding ever produced exactly n (b + 1). */
@@ -359,7 +359,7 @@ uint32_t sb_rand_unique(void)
     return unique_permute((unique_permute(i) + unique_offset) ^ 0x5bf03635u);
 }
 
-/* -- Strings ------------------------------------------------------------- */
+/* -- Strings --------------------------------------------------------------- */
 
 /* Several characters per 64-bit draw, exactly uniform. Read x as the
  * fraction x / 2^64 and take base-r digits by multiply-shift: the high word
@@ -420,20 +420,45 @@ static inline uint32_t str_digit(uint64_t *x, uint32_t radix)
 #endif
 }
 
-/* "00", "01", ..., "99": two digits per lookup. */
-static const char str_digit_pairs[200] =
-    "0001020304050607080910111213141516171819"
-    "2021222324252627282930313233343536373839"
-    "4041424344454647484950515253545556575859"
-    "6061626364656667686970717273747576777879"
-    "8081828384858687888990919293949596979899";
+/* Base-r pairs ("00".."99", "aa".."zz") as 16-bit words in memory order:
+ * two characters per load and store. */
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define STR_PAIR(f, a, b) (uint16_t) ((f) + (a) + (((f) + (b)) << 8))
+#else
+#define STR_PAIR(f, a, b) (uint16_t) ((((f) + (a)) << 8) + (f) + (b))
+#endif
+#define STR_PAIRS5(f, a, b)                                                    \
+    STR_PAIR(f, a, b), STR_PAIR(f, a, b + 1), STR_PAIR(f, a, b + 2),           \
+        STR_PAIR(f, a, b + 3), STR_PAIR(f, a, b + 4)
+#define STR_ROW10(f, a) STR_PAIRS5(f, a, 0), STR_PAIRS5(f, a, 5)
+#define STR_ROW26(f, a)                                                        \
+    STR_PAIRS5(f, a, 0), STR_PAIRS5(f, a, 5), STR_PAIRS5(f, a, 10),            \
+        STR_PAIRS5(f, a, 15), STR_PAIRS5(f, a, 20), STR_PAIR(f, a, 25)
+#define STR_ROWS5(row, f, a)                                                   \
+    row(f, a), row(f, a + 1), row(f, a + 2), row(f, a + 3), row(f, a + 4)
+static const uint16_t str_digit_pairs[100] = {
+    STR_ROWS5(STR_ROW10, '0', 0),
+    STR_ROWS5(STR_ROW10, '0', 5),
+};
+static const uint16_t str_letter_pairs[26 * 26] = {
+    STR_ROWS5(STR_ROW26, 'a', 0),  STR_ROWS5(STR_ROW26, 'a', 5),
+    STR_ROWS5(STR_ROW26, 'a', 10), STR_ROWS5(STR_ROW26, 'a', 15),
+    STR_ROWS5(STR_ROW26, 'a', 20), STR_ROW26('a', 25),
+};
+#undef STR_ROWS5
+#undef STR_PAIRS5
+#undef STR_ROW26
+#undef STR_ROW10
+#undef STR_PAIR
 
-/* Writes the two base-r digits of p < r^2 to dst. */
+/* Writes the two base-r characters of p < r^2 to dst. */
 static inline void str_put_pair(char *dst, uint32_t p, uint32_t radix,
                                 char first)
 {
     if (radix == 10) {
-        memcpy(dst, &str_digit_pairs[2 * p], 2);
+        memcpy(dst, &str_digit_pairs[p], 2);
+    } else if (radix == 26) {
+        memcpy(dst, &str_letter_pairs[p], 2);
     } else {
         dst[0] = (char) (first + p / radix);
         dst[1] = (char) (first + p % radix);
@@ -449,6 +474,7 @@ static inline void str_block(char *dst, size_t k, uint32_t radix, char first,
 
     do {
         x = rand_next();
+#pragma GCC unroll 8
         for (size_t j = 0; j + 1 < k; j += 2)
             str_put_pair(dst + j, str_digit(&x, radix * radix), radix, first);
         if (k & 1)
@@ -456,91 +482,74 @@ static inline void str_block(char *dst, size_t k, uint32_t radix, char first,
     } while (x < reject[k]);
 }
 
-/* Characters made a full block at a time and handed out by runs. */
-struct str_pool {
-    char c[32];    /* c[pos..k) unused; 16 readable bytes from any pos */
-    size_t pos;    /* == k: empty */
-};
-
-/* Copies `len` pool characters to dst, refilling the pool as it empties;
- * `end` is the end of the output. Where 16 bytes fit before `end` one
- * fixed-size copy serves a whole run (the excess is overwritten later, as
- * the output is written left to right). */
-static inline void str_pool_take(struct str_pool *p, size_t k, char *dst,
-                                 size_t len, const char *end, uint32_t radix,
-                                 char first, const uint64_t *reject)
+/* 0x80 in each byte of x that is not zero, 0 elsewhere; exact, as adding
+ * 0x7f to a 7-bit value cannot carry into the next byte. */
+static inline uint64_t str_nonzero_bytes(uint64_t x)
 {
-    while (len > 0) {
-        size_t m;
+    const uint64_t low7 = 0x7f7f7f7f7f7f7f7fu;
 
-        if (p->pos == k) {
-            str_block(p->c, k, radix, first, reject);
-            p->pos = 0;
-        }
-        m = k - p->pos < len ? k - p->pos : len;
-        if (end - dst >= 16)
-            memcpy(dst, p->c + p->pos, 16);
-        else
-            for (size_t j = 0; j < m; j++)
-                dst[j] = p->c[p->pos + j];
-        dst += m;
-        len -= m;
-        p->pos += m;
-    }
+    return (((x & low7) + low7) | x) & ~low7;
 }
 
-/* Length of the run of byte c starting at s[i], n = strlen(s). Compares
- * eight bytes at a time while they lie inside the string. */
-static size_t str_run_length(const char *s, size_t i, size_t n, char c)
+#define STR_BYTES(c) ((uint64_t) (unsigned char) (c) * 0x0101010101010101u)
+
+/* Letters for the '@' bytes of fmt[i..end), taken from pool, which is
+ * refilled a block of STR_LETTERS_PER_DRAW at a time; *pos indexes its
+ * unused part. Other bytes but '#' are copied. */
+static void str_letters(const char *fmt, char *buf, size_t i, size_t end,
+                        char *pool, size_t *pos)
 {
-    const uint64_t pattern = (unsigned char) c * 0x0101010101010101u;
-    size_t j = i;
-
-    for (; j + 8 <= n; j += 8) {
-        uint64_t w;
-
-        memcpy(&w, s + j, 8);
-        w ^= pattern; /* zero bytes where s[] == c */
-        if (w != 0) {
-#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-            return j - i + (size_t) __builtin_ctzll(w) / 8;
-#else
-            return j - i + (size_t) __builtin_clzll(w) / 8;
-#endif
-        }
-    }
-    while (j < n && s[j] == c)
-        j++;
-    return j - i;
-}
-
-/* One pool per character class and call: leftovers are dropped, which
- * does not bias what was used (the drop does not depend on the values). */
-void sb_rand_str(const char *fmt, char *buf)
-{
-    struct str_pool digits  = {.pos = STR_DIGITS_PER_DRAW};
-    struct str_pool letters = {.pos = STR_LETTERS_PER_DRAW};
-    size_t n                = strlen(fmt);
-    const char *end         = buf + n;
-
-    for (size_t i = 0; i < n;) {
-        char c = fmt[i];
-        size_t len;
-
-        if (c != '#' && c != '@') {
-            buf[i++] = c;
+    for (; i < end; i++) {
+        if (fmt[i] != '@') {
+            if (fmt[i] != '#')
+                buf[i] = fmt[i];
             continue;
         }
-        len = str_run_length(fmt, i, n, c);
-        if (c == '#')
-            str_pool_take(&digits, STR_DIGITS_PER_DRAW, buf + i, len, end, 10,
-                          '0', str_reject_10);
-        else
-            str_pool_take(&letters, STR_LETTERS_PER_DRAW, buf + i, len, end,
-                          26, 'a', str_reject_26);
-        i += len;
+        if (*pos == STR_LETTERS_PER_DRAW) {
+            str_block(pool, STR_LETTERS_PER_DRAW, 26, 'a', str_reject_26);
+            *pos = 0;
+        }
+        buf[i] = pool[(*pos)++];
     }
 }
+
+/* Two passes: first a digit at every position, in unrolled blocks of 16
+ * (the cheapest thing per byte), then, eight bytes at a time, fmt's own
+ * bytes wherever fmt is not '#' and letters where it is '@' (a block of
+ * eight when the whole word is '@'). Which digits are dropped depends on
+ * fmt only, so the digits kept stay uniform and independent. */
+void sb_rand_str(const char *fmt, char *buf)
+{
+    char letters[STR_LETTERS_PER_DRAW];
+    size_t n = strlen(fmt), i, lpos = STR_LETTERS_PER_DRAW;
+
+    for (i = 0; i + STR_DIGITS_PER_DRAW <= n; i += STR_DIGITS_PER_DRAW)
+        str_block(buf + i, STR_DIGITS_PER_DRAW, 10, '0', str_reject_10);
+    if (i < n)
+        str_block(buf + i, n - i, 10, '0', str_reject_10);
+    for (i = 0; i + 8 <= n; i += 8) {
+        uint64_t f, d, not_hash, not_at;
+
+        memcpy(&f, fmt + i, 8);
+        not_hash = str_nonzero_bytes(f ^ STR_BYTES('#'));
+        if (not_hash == 0)
+            continue;
+        not_at = str_nonzero_bytes(f ^ STR_BYTES('@'));
+        if (not_at == 0) {
+            str_block(buf + i, 8, 26, 'a', str_reject_26);
+        } else if (not_at == STR_BYTES(0x80)) { /* '#' and other bytes */
+            not_hash = (not_hash >> 7) * 0xff;
+            memcpy(&d, buf + i, 8);
+            d = (d & ~not_hash) | (f & not_hash);
+            memcpy(buf + i, &d, 8);
+        } else {
+            str_letters(fmt, buf, i, i + 8, letters, &lpos);
+        }
+    }
+    str_letters(fmt, buf, i, n, letters, &lpos);
+}
+
+#undef STR_BYTES
 
 uint32_t sb_rand_varstr(char *buf, uint32_t min_len, uint32_t max_len)
 {

@@ -92,17 +92,22 @@ static void fill_data(struct reporter *r, struct report_data *d,
 }
 
 /* The cumulative block of the main report and of checkpoints: a report
- * hook replaces it; a built-in test may print its own block first. */
+ * hook replaces it; a built-in test may print its own block first (and
+ * replace the generic block by returning true, as 1.1's fileio does), and
+ * add one after it (report_cumulative_end). */
 static int print_cumulative(struct reporter *r, struct script *s,
                             const struct report_data *d)
 {
     if (s && script_has_hook(s, "report_cumulative"))
         return script_call_hook(s, "report_cumulative", d, true);
     if (s && script_has_builtin(s, "report_cumulative")) {
-        if (script_call_builtin(s, "report_cumulative", d) != 0)
+        int rc = script_call_builtin(s, "report_cumulative", d);
+        if (rc < 0)
             return -1;
-        report_generic(d);
-        return 0;
+        if (rc == 0)
+            report_generic(d);
+        return script_call_builtin(s, "report_cumulative_end", d) < 0 ? -1
+                                                                       : 0;
     }
     report_cumulative(d);
     return 0;
@@ -123,7 +128,8 @@ static int intermediate(struct reporter *r, uint64_t now)
     if (s && script_has_hook(s, "report_intermediate"))
         return script_call_hook(s, "report_intermediate", &d, false);
     if (s && script_has_builtin(s, "report_intermediate"))
-        return script_call_builtin(s, "report_intermediate", &d);
+        return script_call_builtin(s, "report_intermediate", &d) < 0 ? -1
+                                                                     : 0;
     report_intermediate(&d);
     return 0;
 }

@@ -302,7 +302,7 @@ static int run_benchmark(struct run *run)
         return 1;
     }
     print_header(cfg);
-    if (script_call_builtin(run->main, "print_mode", NULL) != 0 ||
+    if (script_call_builtin(run->main, "print_mode", NULL) < 0 ||
         stats_init(cfg->threads) != 0)
         return 1;
     log_notice("Initializing worker threads...\n");

@@ -376,11 +376,13 @@ void script_free(struct script *s)
 static char options_title[300];
 
 int bench_option_declare(const char *name, const char *desc, const char *def,
-                         int type, bool ordered)
+                         int type, unsigned flags)
 {
+    /* Declaration order is the caller's (sorted or not); of the flags,
+     * scripts may set only how the help lists the type. */
     struct option_def d = {.name = name, .desc = desc, .def = def,
-                           .type = (enum opt_type) type};
-    (void) ordered; /* declaration order is the caller's (sorted or not) */
+                           .type = (enum opt_type) type,
+                           .flags = flags & OPT_SHOW_N};
     if (!env.opts || !name || type <= OPT_NULL || type > OPT_FILE)
         return -1;
     return options_add(env.opts, options_title, &d);
@@ -640,14 +642,24 @@ bool script_has_builtin(struct script *s, const char *name)
 int script_call_builtin(struct script *s, const char *name,
                         const struct report_data *r)
 {
+    int rc;
+
     if (!script_has_builtin(s, name))
         return 0;
     push_field2(s->L, "builtin", name);
-    if (r)
+    if (r) {
         push_stat_table(s->L, r, true);
-    if (script_pcall(s->L, r ? 1 : 0, 0) != 0)
+        /* Built-in tests also see the byte counters (1.1's stat fields;
+         * not in user hooks, whose 1.0 table has none). */
+        set_num(s->L, "bytes_read", (double) r->delta->c[STAT_BYTES_READ]);
+        set_num(s->L, "bytes_written",
+                (double) r->delta->c[STAT_BYTES_WRITTEN]);
+    }
+    if (script_pcall(s->L, r ? 1 : 0, 1) != 0)
         return call_failed(s->L, name);
-    return 0;
+    rc = lua_toboolean(s->L, -1) ? 1 : 0;
+    lua_pop(s->L, 1);
+    return rc;
 }
 
 int script_help(struct script *s)

@@ -85,7 +85,9 @@ int script_call_hook(struct script *s, const char *name,
                      const struct report_data *r, bool cumulative);
 
 /* Built-in test extension points (bench.builtin.<name>, no arguments or the
- * stat table). Absent ones are skipped and return 0. */
+ * stat table, which here also has bytes_read and bytes_written). Absent
+ * ones are skipped and return 0; otherwise 1 when the hook returned true,
+ * 0 when it returned anything else, -1 when it raised an error. */
 int script_call_builtin(struct script *s, const char *name,
                         const struct report_data *r);
 bool script_has_builtin(struct script *s, const char *name);

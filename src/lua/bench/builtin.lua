@@ -20,6 +20,10 @@ builtin.notice = logf(3)
 builtin.info = logf(4)
 builtin.debug = logf(5)
 
+-- Option flag (options.h OPT_SHOW_N): a SIZE option that the help lists
+-- as "=N", as sysbench does for --file-block-size.
+builtin.SHOW_N = 16
+
 -- Raised after the message was printed: script.c prints nothing more.
 builtin.FAILED = setmetatable({ bench_logged = true }, {
    __tostring = function() return "built-in test failed" end,

@@ -20,13 +20,14 @@ return function(cfg)
 
    -- Collects declarations: the sysbench form { name = {desc, default,
    -- type, validator} } sorted by name, or the ordered form used by the
-   -- built-in tests { {name, desc, default, type}, ... }.
+   -- built-in tests { {name, desc, default, type[, flags]}, ... } (flags:
+   -- bench.builtin.SHOW_N).
    local function collect(opts)
       local list = {}
       if opts[1] ~= nil then
          for _, o in ipairs(opts) do
             list[#list + 1] = { name = o[1], desc = o[2], def = o[3],
-                                type = o[4] }
+                                type = o[4], flags = o[5] }
          end
          return list
       end
@@ -76,7 +77,7 @@ return function(cfg)
          end
          local t, d = default_text(o)
          if C.bench_option_declare(o.name, tostring(o.desc), d, t,
-                                   false) ~= 0 then
+                                   o.flags or 0) ~= 0 then
             error("cannot declare option " .. o.name, 2)
          end
       end

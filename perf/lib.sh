@@ -1,0 +1,202 @@
+# SPDX-License-Identifier: MIT
+# perf/lib.sh: helpers shared by the perf/ scripts (sourced, not run).
+# Finds the two binaries, makes a scratch directory, formats the result
+# table and judges a figure against its target.
+#
+# Environment:
+#   BENCH     bench binary (default: ./bench if present, else
+#             <repo>/build/release/bench)
+#   SYSBENCH  reference binary (default: sysbench, Debian's 1.0.20)
+#   PERF_TMP  scratch directory (default: a fresh mktemp -d, removed at exit
+#             unless PERF_KEEP=1)
+
+set -u
+export LC_ALL=C # '.' as the decimal point in both tools' output and in awk
+
+PERF_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+REPO_DIR=$(dirname "$PERF_DIR")
+
+# -- Binaries -------------------------------------------------------------
+
+if [ -z "${BENCH:-}" ]; then
+    if [ -x ./bench ] && [ ! -d ./bench ]; then
+        BENCH=$PWD/bench
+    else
+        BENCH=$REPO_DIR/build/release/bench
+    fi
+fi
+SYSBENCH=${SYSBENCH:-sysbench}
+
+need_tools()
+{
+    if [ ! -x "$BENCH" ]; then
+        echo "perf: bench binary not found at $BENCH (set BENCH=...)" >&2
+        exit 2
+    fi
+    if ! command -v "$SYSBENCH" >/dev/null 2>&1; then
+        echo "perf: $SYSBENCH not found (apt-get install sysbench, or set SYSBENCH=...)" >&2
+        exit 2
+    fi
+    for t in "$@"; do
+        command -v "$t" >/dev/null 2>&1 ||
+            { echo "perf: $t is required" >&2; exit 2; }
+    done
+}
+
+# The binary for a tool name: "bench" or "sysbench".
+bin_of()
+{
+    if [ "$1" = bench ]; then echo "$BENCH"; else echo "$SYSBENCH"; fi
+}
+
+# -- Scratch directory and test scripts -----------------------------------
+
+if [ -z "${PERF_TMP:-}" ]; then
+    PERF_TMP=$(mktemp -d /tmp/bench-perf.XXXXXX)
+    if [ "${PERF_KEEP:-0}" = 1 ]; then
+        echo "perf: outputs kept in $PERF_TMP" >&2
+    else
+        trap 'rm -rf "$PERF_TMP"' EXIT
+    fi
+fi
+mkdir -p "$PERF_TMP"
+
+# The empty event: what the run loop alone costs.
+EMPTY_LUA=$PERF_TMP/empty.lua
+echo 'function event() end' >"$EMPTY_LUA"
+
+# -- Parsing the tools' reports -------------------------------------------
+
+# Events per second from a run's report on stdin: "total number of events"
+# over "total time" (both tools print these for every test).
+parse_eps()
+{
+    awk '/total time:/ { t = $3; sub(/s$/, "", t) }
+         /total number of events:/ { n = $5 }
+         END { if (t > 0) printf "%.1f\n", n / t; else print "NA" }'
+}
+
+# One figure of the "Latency (ms):" block, e.g. parse_lat max, parse_lat 99th.
+parse_lat()
+{
+    awk -v k="$1" '$1 == k":" || ($1 == k && $2 == "percentile:") { print $NF; exit }'
+}
+
+# -- Arithmetic -------------------------------------------------------------
+
+# calc EXPR: floating-point arithmetic through awk ("NA" propagates).
+calc()
+{
+    case "$*" in *NA*) echo NA; return ;; esac
+    awk "BEGIN { x = $*; if (x == int(x) && x < 1e15 && x > -1e15) printf \"%d\n\", x; else printf \"%.4g\n\", x }"
+}
+
+# median of the arguments ("NA" entries ignored).
+median()
+{
+    printf '%s\n' "$@" | grep -v '^NA$' | sort -g |
+        awk '{ v[NR] = $1 } END { if (NR == 0) print "NA";
+             else if (NR % 2) print v[(NR + 1) / 2];
+             else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+
+# ratio A B: A/B, or NA.
+ratio()
+{
+    case "$1$2" in *NA*) echo NA; return ;; esac
+    awk -v a="$1" -v b="$2" 'BEGIN { if (b == 0) print "NA"; else printf "%.3f\n", a / b }'
+}
+
+# verdict VALUE OP LIMIT [LIMIT2]: PASS or FAIL. OP is <=, >=, or "within"
+# (|VALUE - 1| <= LIMIT, for a ratio that should be 1).
+verdict()
+{
+    case "$1" in NA | "") echo FAIL; return ;; esac
+    awk -v v="$1" -v op="$2" -v l="$3" 'BEGIN {
+        ok = (op == "<=") ? v <= l : (op == ">=") ? v >= l :
+             (op == "within") ? (v - 1 <= l && 1 - v <= l) : 0
+        print ok ? "PASS" : "FAIL" }'
+}
+
+# -- The table --------------------------------------------------------------
+
+FAILS=0
+
+table_head()
+{
+    echo
+    echo "== $1"
+    printf '%-40s | %12s | %12s | %8s | %-16s | %s\n' \
+        metric bench sysbench ratio target result
+    printf '%s\n' "-----------------------------------------+--------------+--------------+----------+------------------+-------"
+}
+
+# row METRIC BENCH SYSBENCH RATIO TARGET RESULT (RESULT: PASS, FAIL, info, skip)
+row()
+{
+    printf '%-40s | %12s | %12s | %8s | %-16s | %s\n' "$1" "$2" "$3" "$4" "$5" "$6"
+    [ "$6" = FAIL ] && FAILS=$((FAILS + 1))
+    return 0
+}
+
+note()
+{
+    echo "   note: $*"
+}
+
+# The state of the shared machine, printed before figures that depend on
+# having both cores: another busy process halves a 2-thread result.
+machine_note()
+{
+    local load cpus
+    load=$(cut -d' ' -f1-3 /proc/loadavg)
+    cpus=$(nproc)
+    note "$cpus CPUs, load average $load (figures at 2 threads need 2 idle cores)"
+}
+
+# run_time OUT CMD...: runs CMD with stdout to OUT.out; prints
+# "wall user sys maxrss_kb exit" measured by /usr/bin/time (getrusage of the
+# child: user/sys at 10 ms resolution, see cpu_run for finer).
+run_time()
+{
+    local out=$1
+    shift
+    /usr/bin/time -f '%e %U %S %M %x' -o "$out.time" "$@" >"$out.out" 2>"$out.err"
+    tail -n 1 "$out.time"
+}
+
+# Whether `perf stat` works here (cpu_run runs in $(...), so decide once).
+if perf stat -x, -e task-clock true >/dev/null 2>&1; then
+    PERF_HAVE_PERF=1
+else
+    PERF_HAVE_PERF=0
+fi
+
+# cpu_run OUT CMD...: "wall user sys" of CMD in seconds at microsecond
+# resolution from `perf stat` (software clocks only, so it works in VMs
+# without hardware counters); falls back to /usr/bin/time. stdout to OUT.out.
+cpu_run()
+{
+    local out=$1
+    shift
+    if [ "$PERF_HAVE_PERF" = 1 ]; then
+        perf stat -o "$out.perf" "$@" >"$out.out" 2>"$out.err"
+        awk '/seconds time elapsed/ { w = $1 } /seconds user/ { u = $1 }
+             /seconds sys/ { s = $1 } END { print w, u, s }' "$out.perf"
+    else
+        /usr/bin/time -f '%e %U %S' -o "$out.time" "$@" >"$out.out" 2>"$out.err"
+        tail -n 1 "$out.time"
+    fi
+}
+
+# cores_note BUSY: warns when a 2-thread run did not get two CPUs (user+sys
+# over wall well below 2): another process held a core, so the 2-thread
+# events/s and any scaling figure measure the machine, not the tool.
+cores_note()
+{
+    case "$1" in NA | "") return ;; esac
+    if awk -v c="$1" 'BEGIN { exit !(c < 1.8) }'; then
+        note "WARNING: bench used only $1 CPUs at 2 threads: the machine is busy"
+        note "(see top), so 2-thread and scaling figures understate both tools."
+    fi
+}

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# perf/run-all.sh: every perf/ benchmark in turn (about 4 minutes on two
+# idle cores, most of it valgrind and the 10 s --rate runs). Exit status 0
+# when every target row passed. Environment: see perf/README.md.
+set -u
+dir=$(cd "$(dirname "$0")" && pwd)
+failed=()
+for s in empty_event rate threads_startup cpu_memory; do
+    echo
+    echo "######## perf/$s.sh"
+    "$dir/$s.sh" || failed+=("$s")
+done
+echo
+if [ ${#failed[@]} -eq 0 ]; then
+    echo "perf: all targets PASS"
+else
+    echo "perf: targets FAIL in: ${failed[*]}"
+    exit 1
+fi
