@@ -3,6 +3,7 @@
  * written from the formulas in sysbench-reference.md section 7.2. */
 #define _DEFAULT_SOURCE /* random(), srandom() */
 
+#include "api.h"
 #include "rand.h"
 
 #include <math.h>
@@ -51,8 +52,7 @@ void rand_init_process(unsigned seed_or_0)
 {
     uint32_t offset, base;
 
-    if (seed_or_0 != 0)
-        rand_seed_libc(seed_or_0);
+    if (seed_or_0 != 0) rand_seed_libc(seed_or_0);
     rand_thread_init();
     /* sysbench takes the offset seed first, then the base (RT-15). */
     pthread_mutex_lock(&rand_libc_lock);
@@ -114,10 +114,9 @@ static double rand_pareto_power = 0x1.cd9ab475afbadp+2;
 
 int rand_configure(const struct rand_config *cfg)
 {
-    if (cfg->dist < RAND_UNIFORM || cfg->dist > RAND_ZIPFIAN)
-        return -1;
+    if (cfg->dist < RAND_UNIFORM || cfg->dist > RAND_ZIPFIAN) return -1;
     if (cfg->spec_iter < 1 || cfg->spec_pct < 0 || cfg->spec_pct > 100 ||
-        cfg->spec_res < 0 || cfg->spec_res > 99)
+        cfg->spec_res < 0 || cfg->spec_res > 100)
         return -1;
     if (!(cfg->pareto_h > 0.0 && cfg->pareto_h < 1.0) ||
         !(cfg->zipfian_exp >= 0.0 && isfinite(cfg->zipfian_exp)))
@@ -159,9 +158,9 @@ uint32_t sb_rand_uniform(uint32_t a, uint32_t b)
 {
     uint64_t n = (uint64_t) b - a + 1;
 
-    if (b < a)
-        return a;
-    /* u <= 1 - 2^-52 and n <= 2^32, so u * n rounds below n: no clamp. */
+    if (b < a) return a;
+    /* u <= 1 - 2^-52 and n <= 2^32, so u * n rounds below n: no clamp.
+     * Adding a in integers, not in double, keeps b + 1 out of reach. */
     return a + (uint32_t) (rand_double() * (double) n);
 }
 
@@ -179,8 +178,7 @@ uint32_t sb_rand_gaussian(uint32_t a, uint32_t b)
 {
     uint64_t n = (uint64_t) b - a + 1;
 
-    if (b < a)
-        return a;
+    if (b < a) return a;
     return a + rand_offset(rand_sum_scaled((double) n, rand_cfg.spec_iter), n);
 }
 
@@ -188,29 +186,28 @@ uint32_t sb_rand_special(uint32_t a, uint32_t b)
 {
     double t, pct, u;
 
-    if (b < a)
-        return a;
+    if (b < a) return a;
     t   = (double) b - a;
     pct = rand_cfg.spec_pct;
     u   = rand_double();
     /* u < (100 - res) %: the gaussian-like part over [a, b]. */
-    if (u * t * 100.0 / (100 - rand_cfg.spec_res) < t)
+    if (rand_cfg.spec_res < 100 &&
+        u * t * 100.0 / (100 - rand_cfg.spec_res) < t)
         return a + rand_offset(rand_sum_scaled(t, rand_cfg.spec_iter),
                                (uint64_t) b - a + 1);
     /* Otherwise a band pct % wide around the middle, reusing u. */
-    return a + rand_offset(u * (t * pct / 100.0 + 1.0) + t / 2.0 -
-                               t * pct / 200.0,
-                           (uint64_t) b - a + 1);
+    return a +
+           rand_offset(u * (t * pct / 100.0 + 1.0) + t / 2.0 - t * pct / 200.0,
+                       (uint64_t) b - a + 1);
 }
 
 uint32_t sb_rand_pareto(uint32_t a, uint32_t b)
 {
     uint64_t n = (uint64_t) b - a + 1;
 
-    if (b < a)
-        return a;
-    return a + rand_offset((double) n * pow(rand_double(), rand_pareto_power),
-                           n);
+    if (b < a) return a;
+    return a +
+           rand_offset((double) n * pow(rand_double(), rand_pareto_power), n);
 }
 
 uint32_t sb_rand_default(uint32_t a, uint32_t b)
@@ -241,16 +238,14 @@ uint32_t sb_rand_default(uint32_t a, uint32_t b)
 /* log1p(x) / x, continuous at 0. */
 static double zipf_log1p_ratio(double x)
 {
-    if (fabs(x) > 1e-8)
-        return log1p(x) / x;
+    if (fabs(x) > 1e-8) return log1p(x) / x;
     return 1.0 - x * (0.5 - x * (1.0 / 3.0 - 0.25 * x));
 }
 
 /* expm1(x) / x, continuous at 0. */
 static double zipf_expm1_ratio(double x)
 {
-    if (fabs(x) > 1e-8)
-        return expm1(x) / x;
+    if (fabs(x) > 1e-8) return expm1(x) / x;
     return 1.0 + x * 0.5 * (1.0 + x * (1.0 / 3.0) * (1.0 + 0.25 * x));
 }
 
@@ -277,11 +272,11 @@ static double zipf_big_h_inv(double x, double e)
 
 /* What depends only on (n, e); cached per thread for the last pair. */
 struct zipf_cache {
-    uint64_t n;    /* number of elements, b - a + 1; 0 = empty cache */
-    double e;      /* exponent */
-    double h_x1;   /* H(1.5) - 1 */
-    double h_n;    /* H(n + 0.5) */
-    double s;      /* squeeze: accept k at once when k - x <= s */
+    uint64_t n;  /* number of elements, b - a + 1; 0 = empty cache */
+    double e;    /* exponent */
+    double h_x1; /* H(1.5) - 1 */
+    double h_n;  /* H(n + 0.5) */
+    double s;    /* squeeze: accept k at once when k - x <= s */
 };
 
 static _Thread_local struct zipf_cache zipf_last;
@@ -305,8 +300,7 @@ uint32_t sb_rand_zipfian(uint32_t a, uint32_t b)
     const struct zipf_cache *c;
     double e = rand_cfg.zipfian_exp;
 
-    if (b < a)
-        return a;
+    if (b < a) return a;
     c = zipf_prepare((uint64_t) b - a + 1, e);
     for (;;) {
         double u = c->h_n + rand_double() * (c->h_x1 - c->h_n);
@@ -335,8 +329,7 @@ static uint32_t unique_permute(uint32_t x)
 {
     uint32_t r;
 
-    if (x >= UNIQUE_PRIME)
-        return x;
+    if (x >= UNIQUE_PRIME) return x;
     r = (uint32_t) ((uint64_t) x * x % UNIQUE_PRIME);
     return x <= UNIQUE_PRIME / 2 ? r : UNIQUE_PRIME - r;
 }
@@ -380,27 +373,31 @@ enum {
 
 /* 2^64 mod r^k, indexed by k: in uint64_t, (0 - m) % m is 2^64 mod m. */
 #define STR_REJECT(m) ((0 - (uint64_t) (m)) % (uint64_t) (m))
+/* clang-format off */
 static const uint64_t str_reject_10[] = {
-    STR_REJECT(1ull), STR_REJECT(10ull), STR_REJECT(100ull), STR_REJECT(1000ull),
-    STR_REJECT(10000ull), STR_REJECT(100000ull), STR_REJECT(1000000ull),
-    STR_REJECT(10000000ull), STR_REJECT(100000000ull), STR_REJECT(1000000000ull),
+    STR_REJECT(1ull), STR_REJECT(10ull), STR_REJECT(100ull),
+    STR_REJECT(1000ull), STR_REJECT(10000ull), STR_REJECT(100000ull),
+    STR_REJECT(1000000ull), STR_REJECT(10000000ull),
+    STR_REJECT(100000000ull), STR_REJECT(1000000000ull),
     STR_REJECT(10000000000ull), STR_REJECT(100000000000ull),
     STR_REJECT(1000000000000ull), STR_REJECT(10000000000000ull),
     STR_REJECT(100000000000000ull), STR_REJECT(1000000000000000ull),
     STR_REJECT(10000000000000000ull),
 };
 static const uint64_t str_reject_26[] = {
-    STR_REJECT(1ull), STR_REJECT(26ull), STR_REJECT(676ull), STR_REJECT(17576ull),
-    STR_REJECT(456976ull), STR_REJECT(11881376ull), STR_REJECT(308915776ull),
-    STR_REJECT(8031810176ull), STR_REJECT(208827064576ull),
-    STR_REJECT(5429503678976ull), STR_REJECT(141167095653376ull),
-    STR_REJECT(3670344486987776ull),
+    STR_REJECT(1ull), STR_REJECT(26ull), STR_REJECT(676ull),
+    STR_REJECT(17576ull), STR_REJECT(456976ull), STR_REJECT(11881376ull),
+    STR_REJECT(308915776ull), STR_REJECT(8031810176ull),
+    STR_REJECT(208827064576ull), STR_REJECT(5429503678976ull),
+    STR_REJECT(141167095653376ull), STR_REJECT(3670344486987776ull),
 };
 static const uint64_t str_reject_75[] = {
-    STR_REJECT(1ull), STR_REJECT(75ull), STR_REJECT(5625ull), STR_REJECT(421875ull),
-    STR_REJECT(31640625ull), STR_REJECT(2373046875ull), STR_REJECT(177978515625ull),
-    STR_REJECT(13348388671875ull), STR_REJECT(1001129150390625ull),
+    STR_REJECT(1ull), STR_REJECT(75ull), STR_REJECT(5625ull),
+    STR_REJECT(421875ull), STR_REJECT(31640625ull), STR_REJECT(2373046875ull),
+    STR_REJECT(177978515625ull), STR_REJECT(13348388671875ull),
+    STR_REJECT(1001129150390625ull),
 };
+/* clang-format on */
 #undef STR_REJECT
 
 /* Next base-r digit of the fraction *x / 2^64; leaves the rest in *x. */
@@ -423,9 +420,9 @@ static inline uint32_t str_digit(uint64_t *x, uint32_t radix)
 /* Base-r pairs ("00".."99", "aa".."zz") as 16-bit words in memory order:
  * two characters per load and store. */
 #if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-#define STR_PAIR(f, a, b) (uint16_t) ((f) + (a) + (((f) + (b)) << 8))
+#define STR_PAIR(f, a, b) ((uint16_t) ((f) + (a) + (((f) + (b)) << 8)))
 #else
-#define STR_PAIR(f, a, b) (uint16_t) ((((f) + (a)) << 8) + (f) + (b))
+#define STR_PAIR(f, a, b) ((uint16_t) ((((f) + (a)) << 8) + (f) + (b)))
 #endif
 #define STR_PAIRS5(f, a, b)                                                    \
     STR_PAIR(f, a, b), STR_PAIR(f, a, b + 1), STR_PAIR(f, a, b + 2),           \
@@ -477,8 +474,7 @@ static inline void str_block(char *dst, size_t k, uint32_t radix, char first,
 #pragma GCC unroll 8
         for (size_t j = 0; j + 1 < k; j += 2)
             str_put_pair(dst + j, str_digit(&x, radix * radix), radix, first);
-        if (k & 1)
-            dst[k - 1] = (char) (first + str_digit(&x, radix));
+        if (k & 1) dst[k - 1] = (char) (first + str_digit(&x, radix));
     } while (x < reject[k]);
 }
 
@@ -491,7 +487,7 @@ static inline uint64_t str_nonzero_bytes(uint64_t x)
     return (((x & low7) + low7) | x) & ~low7;
 }
 
-#define STR_BYTES(c) ((uint64_t) (unsigned char) (c) * 0x0101010101010101u)
+#define STR_BYTES(c) (0x0101010101010101u * (unsigned char) (c))
 
 /* Letters for the '@' bytes of fmt[i..end), taken from pool, which is
  * refilled a block of STR_LETTERS_PER_DRAW at a time; *pos indexes its
@@ -501,8 +497,7 @@ static void str_letters(const char *fmt, char *buf, size_t i, size_t end,
 {
     for (; i < end; i++) {
         if (fmt[i] != '@') {
-            if (fmt[i] != '#')
-                buf[i] = fmt[i];
+            if (fmt[i] != '#') buf[i] = fmt[i];
             continue;
         }
         if (*pos == STR_LETTERS_PER_DRAW) {
@@ -525,15 +520,13 @@ void sb_rand_str(const char *fmt, char *buf)
 
     for (i = 0; i + STR_DIGITS_PER_DRAW <= n; i += STR_DIGITS_PER_DRAW)
         str_block(buf + i, STR_DIGITS_PER_DRAW, 10, '0', str_reject_10);
-    if (i < n)
-        str_block(buf + i, n - i, 10, '0', str_reject_10);
+    if (i < n) str_block(buf + i, n - i, 10, '0', str_reject_10);
     for (i = 0; i + 8 <= n; i += 8) {
         uint64_t f, d, not_hash, not_at;
 
         memcpy(&f, fmt + i, 8);
         not_hash = str_nonzero_bytes(f ^ STR_BYTES('#'));
-        if (not_hash == 0)
-            continue;
+        if (not_hash == 0) continue;
         not_at = str_nonzero_bytes(f ^ STR_BYTES('@'));
         if (not_at == 0) {
             str_block(buf + i, 8, 26, 'a', str_reject_26);
@@ -558,8 +551,9 @@ uint32_t sb_rand_varstr(char *buf, uint32_t min_len, uint32_t max_len)
     for (uint32_t i = 0; i < len; i += VARSTR_CHARS_PER_DRAW) {
         uint32_t k = len - i;
 
-        str_block(buf + i, k < VARSTR_CHARS_PER_DRAW ? k : VARSTR_CHARS_PER_DRAW,
-                  75, '0', str_reject_75);
+        str_block(buf + i,
+                  k < VARSTR_CHARS_PER_DRAW ? k : VARSTR_CHARS_PER_DRAW, 75,
+                  '0', str_reject_75);
     }
     return len;
 }

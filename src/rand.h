@@ -25,12 +25,12 @@ struct rand_config {
     enum rand_dist dist; /* what sb_rand_default() draws (--rand-type) */
     int spec_iter;       /* uniforms summed by gaussian/special, >= 1 */
     int spec_pct;        /* special: hot band width, % of range, 0..100 */
-    int spec_res;        /* special: % of draws in the hot band, 0..99 */
+    int spec_res;        /* special: % of draws in the hot band, 0..100 */
     double pareto_h;     /* pareto shape h, 0 < h < 1 */
     double zipfian_exp;  /* zipf exponent theta, >= 0 (0 = uniform) */
 };
 
-/* -- Process setup (main thread, before any worker starts) --------------- */
+/* -- Process setup (main thread, before any worker starts) ----------------- */
 
 /* Validates and installs `cfg` and precomputes the pareto power. Returns 0,
  * or -1 (configuration unchanged) when a field is out of range. Until the
@@ -45,7 +45,8 @@ int rand_dist_from_name(const char *name, enum rand_dist *out);
 /* Global init: seeds the calling (main) thread's generator and then the
  * unique sequence, from libc random(). With seed_or_0 == 0 libc is left
  * unseeded, as in sysbench 1.0.20 (RT-13): main-thread data (prepare) and
- * rand.unique() are the same on every invocation whatever --rand-seed is.
+ * rand.unique() are the same on every invocation whatever --rand-seed is,
+ * and equal sysbench's if nothing called random() before (glibc).
  * With seed_or_0 == N != 0 libc is seeded with N first, so every phase
  * depends on --rand-seed=N and is reproducible from it (PD-6). Call once,
  * before rand_seed_libc() and before other threads start. */
@@ -66,7 +67,7 @@ void rand_thread_init(void);
  * two random() values). Main thread only, before sb_rand_unique() runs. */
 void rand_unique_seed(uint32_t base, uint32_t offset);
 
-/* -- sysbench's FFI names (any thread; state is per thread) -------------- */
+/* -- sysbench's FFI names (any thread; state is per thread) ---------------- */
 
 /* Raw 64-bit xoroshiro128+ output. */
 uint64_t sb_rand_uniform_uint64(void);
@@ -77,7 +78,10 @@ double sb_rand_uniform_double(void);
 /* Draws from the configured distribution (rand_configure's dist). */
 uint32_t sb_rand_default(uint32_t a, uint32_t b);
 
-/* a + floor(u * (b - a + 1)), the width computed in 64 bits. */
+/* a + floor(u * (b - a + 1)), the width computed in 64 bits: 0..UINT32_MAX
+ * spans the whole range (sysbench's 32-bit width wraps to 0 and returns a).
+ * Apart from that range and b < a, uniform, gaussian, special and pareto
+ * give sysbench 1.0.20's values for the same stream (RT-15). */
 uint32_t sb_rand_uniform(uint32_t a, uint32_t b);
 
 /* 1.0.20 gaussian: a + floor(sum_{k=1..iter} u_k * (b - a + 1) / iter). */
@@ -102,7 +106,9 @@ uint32_t sb_rand_unique(void);
 
 /* Writes strlen(fmt) bytes to buf (no terminating NUL): each '#' becomes a
  * uniform digit, each '@' a uniform lowercase letter, other bytes are
- * copied. buf must hold strlen(fmt) bytes and must not overlap fmt. */
+ * copied. buf must hold strlen(fmt) bytes and must not overlap fmt. Several
+ * characters come from each 64-bit draw, so the bytes differ from
+ * sysbench's for the same seed; they are reproducible from it. */
 void sb_rand_str(const char *fmt, char *buf);
 
 /* Writes a string of uniform length in [min_len, max_len] (min_len when
