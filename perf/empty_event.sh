@@ -13,7 +13,8 @@
 #
 # Environment: BENCH, SYSBENCH (see lib.sh); PERF_TIME seconds per
 # throughput run (3); PERF_REPS repetitions (3); CG_EVENTS1/CG_EVENTS2 run
-# lengths for callgrind (200000/400000); PERF_PROFILE=0 skips part 3.
+# lengths for callgrind (200000/400000); PERF_PROFILE=0 skips part 3;
+# PERF_WAIT_IDLE seconds to wait for idle cores before each repetition (20).
 . "$(dirname "$0")/lib.sh"
 need_tools valgrind callgrind_annotate /usr/bin/time
 
@@ -27,7 +28,9 @@ E2=${CG_EVENTS2:-400000}
 # Runs are interleaved (rep, threads, tool) so that a burst of load from
 # another process hits both tools alike.
 declare -A EPS CORES SCALE IPE
+idle0=$(idle_cpus)
 for rep in $(seq "$REPS"); do
+    wait_idle
     for t in 1 2; do
         for tool in bench sysbench; do
             o=$PERF_TMP/ee.$tool.$t.$rep
@@ -45,8 +48,9 @@ for rep in $(seq "$REPS"); do
     done
 done
 
+idle1=$(idle_cpus)
 table_head "empty event: throughput (--time=$TIME, median of $REPS)"
-machine_note
+machine_note "$idle0" "$idle1"
 for t in 1 2; do
     b=$(median ${EPS[bench.$t]})
     s=$(median ${EPS[sysbench.$t]})
@@ -56,6 +60,10 @@ b=$(median ${SCALE[bench]})
 s=$(median ${SCALE[sysbench]})
 row "scaling events/s 2t/1t" "$b" "$s" "$(ratio "$b" "$s")" "bench >= 1.8" \
     "$(verdict "$b" ">=" 1.8)"
+b=$(ratio "$(maximum ${EPS[bench.2]})" "$(maximum ${EPS[bench.1]})")
+s=$(ratio "$(maximum ${EPS[sysbench.2]})" "$(maximum ${EPS[sysbench.1]})")
+row "scaling, best of $REPS: max(2t)/max(1t)" "$b" "$s" "$(ratio "$b" "$s")" \
+    "bench >= 1.8" info
 b=$(median ${CORES[bench.2]})
 row "CPUs busy at 2 threads" "$b" "$(median ${CORES[sysbench.2]})" - "~2" info
 cores_note "$b"

@@ -96,8 +96,15 @@ median()
 {
     printf '%s\n' "$@" | grep -v '^NA$' | sort -g |
         awk '{ v[NR] = $1 } END { if (NR == 0) print "NA";
-             else if (NR % 2) print v[(NR + 1) / 2];
-             else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+             else if (NR % 2) printf "%.10g\n", v[(NR + 1) / 2];
+             else printf "%.10g\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+
+# maximum of the arguments ("NA" entries ignored): best of N, since noise on
+# a shared machine only ever slows a run down.
+maximum()
+{
+    printf '%s\n' "$@" | grep -v '^NA$' | sort -g | tail -n 1 | grep . || echo NA
 }
 
 # ratio A B: A/B, or NA.
@@ -107,7 +114,7 @@ ratio()
     awk -v a="$1" -v b="$2" 'BEGIN { if (b == 0) print "NA"; else printf "%.3f\n", a / b }'
 }
 
-# verdict VALUE OP LIMIT [LIMIT2]: PASS or FAIL. OP is <=, >=, or "within"
+# verdict VALUE OP LIMIT: PASS or FAIL. OP is <=, >=, or "within"
 # (|VALUE - 1| <= LIMIT, for a ratio that should be 1).
 verdict()
 {
@@ -144,14 +151,36 @@ note()
     echo "   note: $*"
 }
 
-# The state of the shared machine, printed before figures that depend on
-# having both cores: another busy process halves a 2-thread result.
+# The state of the shared machine, for figures that depend on having both
+# cores: another busy process halves a 2-thread result. idle_cpus samples
+# /proc/stat over 1 s (the load average would still count the threads of
+# the previous benchmark); call it before and after a measurement and pass
+# both to machine_note.
+idle_cpus()
+{
+    local a b
+    a=$(awk '/^cpu / { print $5 + $6, $2 + $3 + $4 + $5 + $6 + $7 + $8 + $9 }' /proc/stat)
+    sleep 1
+    b=$(awk '/^cpu / { print $5 + $6, $2 + $3 + $4 + $5 + $6 + $7 + $8 + $9 }' /proc/stat)
+    echo "$a $b" | awk -v n="$(nproc)" '{ printf "%.2f\n", n * ($3 - $1) / ($4 - $2 + 1e-9) }'
+}
+
+# wait_idle: before a repetition that needs both cores, waits up to
+# PERF_WAIT_IDLE seconds (20) for 1.8 idle CPUs. It cannot stop another
+# process from starting during the run; cores_note reports that afterwards.
+wait_idle()
+{
+    local end=$((SECONDS + ${PERF_WAIT_IDLE:-20}))
+    while [ $SECONDS -lt $end ] &&
+        awk -v x="$(idle_cpus)" 'BEGIN { exit !(x < 1.8) }'; do
+        sleep 1
+    done
+}
+
 machine_note()
 {
-    local load cpus
-    load=$(cut -d' ' -f1-3 /proc/loadavg)
-    cpus=$(nproc)
-    note "$cpus CPUs, load average $load (figures at 2 threads need 2 idle cores)"
+    note "$(nproc) CPUs; idle CPUs just before: $1, just after: $2" \
+        "(2-thread figures need 2 idle)"
 }
 
 # run_time OUT CMD...: runs CMD with stdout to OUT.out; prints

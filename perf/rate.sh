@@ -60,6 +60,19 @@ for rate in 1000 100000; do
         "$(ratio "${SYS[bench]}" "${SYS[sysbench]}")" - info
 done
 note "start-up CPU subtracted: bench ${BASE[bench]} s, sysbench ${BASE[sysbench]} s"
+
+# The floor: a plain C loop that sleeps once per event, 1 ms apart (as at
+# --rate=1000). A pacer that wakes once per event cannot cost less.
+if command -v cc >/dev/null 2>&1 &&
+    cc -O2 -o "$PERF_TMP/sleep_floor" "$PERF_DIR/sleep_floor.c" 2>/dev/null; then
+    read -r _ u s <<<"$(cpu_run "$PERF_TMP/floor" "$PERF_TMP/sleep_floor" 1000000 2000)"
+    table_head "floor: one clock_nanosleep per event, 1 ms apart (perf/sleep_floor.c)"
+    f=$(calc "($u + $s) * 1e6 / 2000")
+    row "CPU us per sleep (user+sys)" "$f" - - - info
+    note "at --rate=1000 events are 1 ms apart, so each needs its own wake-up:"
+    note "no pacer's CPU/event goes below this floor (1/5 of sysbench's is"
+    note "reachable only if sysbench's figure is at least 5 times the floor)."
+fi
 [ "$PERF_HAVE_PERF" = 1 ] || note "CPU from /usr/bin/time: 10 ms resolution"
 
 # -- 3. A 200 ms stall -------------------------------------------------------

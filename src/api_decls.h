@@ -141,6 +141,7 @@ struct bench_fileio_config {
     bool fdatasync;        /* fdatasync() instead of fsync() */
     bool validate;         /* checksummed blocks, verified on reads */
     bool per_thread_ratio; /* rndrw balances each thread's counts (1.1) */
+    bool debug;            /* --debug: a DEBUG line per request */
     double rw_ratio;       /* rndrw: reads per write */
     int async_backlog;     /* async: requests in flight per thread */
     unsigned threads;

@@ -261,10 +261,10 @@ static int finish_run(struct run *run, bool all_done)
     }
     pool_join();
     reporter_stop(run->reporter);
-    if (pool_failed())
-        return 1;
     log_info("Done.\n");
-    if (export_options(run, run->main) != 0 ||
+    /* A failed run prints no report, but done() still runs, as in
+     * sysbench (INV 5.1): scripts release what init() took there. */
+    if (pool_failed() || export_options(run, run->main) != 0 ||
         reporter_final(run->reporter, run->main, false) != 0)
         status = 1;
     if (script_has_function(run->main, "done") &&

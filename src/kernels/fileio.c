@@ -6,6 +6,8 @@
  * ratio rule and periodic fsync rounds handed out as separate requests,
  * all under one lock, taken outside the timed part of an event. */
 #include <errno.h>
+#include <setjmp.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -56,8 +58,12 @@ struct bench_fileio *bench_fileio_new(const struct bench_fileio_config *cfg)
     if (!f)
         goto fail;
     pthread_mutex_init(&f->lock, NULL);
-    if (cfg->num_files == 0 || cfg->threads == 0)
-        goto fail;
+    if (cfg->num_files == 0 || cfg->threads == 0 || cfg->block_size <= 0 ||
+        cfg->request_size < cfg->block_size) {
+        log_fatal("fileio: invalid settings (files, threads or sizes)");
+        bench_fileio_free(f);
+        return NULL;
+    }
     f->cfg       = *cfg;
     f->file_size = cfg->total_size / (int64_t) cfg->num_files;
     f->rnd_range = f->file_size * (int64_t) cfg->num_files;
@@ -108,6 +114,8 @@ void bench_fileio_free(struct bench_fileio *f)
         return;
     if (fileio_current == f)
         fileio_current = NULL;
+    if (f->maps)
+        fileio_sigbus_guard(false);
     close_files(f);
     for (unsigned t = 0; f->threads && t < f->cfg.threads; t++) {
         fileio_aio_free(f->threads[t].aio);
@@ -130,11 +138,16 @@ struct bench_fileio *bench_fileio_current(void)
 
 /* -- Errors and accounting ------------------------------------------------ */
 
+bool fileio_first_failure(struct bench_fileio *f)
+{
+    return ck_pr_fas_int(&f->failed, 1) == 0;
+}
+
 int fileio_fail(struct bench_fileio *f, const char *fmt, ...)
 {
     va_list ap;
 
-    if (ck_pr_fas_int(&f->failed, 1) != 0)
+    if (!fileio_first_failure(f))
         return -1;
     va_start(ap, fmt);
     log_vmsg(LOG_FATAL, fmt, ap);
@@ -171,8 +184,8 @@ int fileio_fsync(struct bench_fileio *f, int tid, unsigned id)
     char name[32], err[160];
     int rc;
 
-    /* sysbench syncs synchronously in async mode too (Linux AIO has no
-     * real fsync), and msyncs the whole mapping in mmap mode. */
+    /* As in sysbench: never queued in async mode, and the whole mapping
+     * in mmap mode. */
     if (f->cfg.io_mode == BENCH_FIO_MMAP)
         rc = msync(f->maps[id], (size_t) f->file_size,
                    MS_SYNC | MS_INVALIDATE);
@@ -337,6 +350,60 @@ void bench_fileio_next(struct bench_fileio *f, int tid,
     pthread_mutex_unlock(&f->lock);
 }
 
+/* -- mmap faults ---------------------------------------------------------- */
+
+/* A store to a mapped page the file system cannot back (a full disk under
+ * seqwr's sparse files) or a load past a truncated end raises SIGBUS, which
+ * would kill the process. Copies run with a per-thread jump target, so the
+ * fault becomes a failed request; SA_NODEFER keeps SIGBUS unblocked after
+ * the jump (sigsetjmp without the mask costs no system call). */
+/* volatile: memcpy never reads it, so the store would be dropped */
+static _Thread_local sigjmp_buf *volatile bus_target;
+static struct sigaction bus_prev;
+static bool bus_installed;
+
+static void on_sigbus(int sig)
+{
+    sigjmp_buf *target = bus_target;
+
+    if (target)
+        siglongjmp(*target, 1);
+    sigaction(SIGBUS, &bus_prev, NULL); /* not ours: as before */
+    raise(sig);
+}
+
+int fileio_sigbus_guard(bool on)
+{
+    struct sigaction sa = {.sa_handler = on_sigbus, .sa_flags = SA_NODEFER};
+
+    if (on == bus_installed)
+        return 0;
+    if (!on) {
+        bus_installed = false;
+        return sigaction(SIGBUS, &bus_prev, NULL);
+    }
+    sigemptyset(&sa.sa_mask);
+    if (sigaction(SIGBUS, &sa, &bus_prev) != 0)
+        return -1;
+    bus_installed = true;
+    return 0;
+}
+
+/* memcpy that returns -1 instead of dying on SIGBUS. */
+static int mmap_copy(void *dst, const void *src, size_t len)
+{
+    sigjmp_buf jb;
+
+    if (sigsetjmp(jb, 0) != 0) {
+        bus_target = NULL;
+        return -1;
+    }
+    bus_target = &jb;
+    memcpy(dst, src, len);
+    bus_target = NULL;
+    return 0;
+}
+
 /* -- Execution ------------------------------------------------------------ */
 
 static int transfer_failed(struct bench_fileio *f,
@@ -345,6 +412,14 @@ static int transfer_failed(struct bench_fileio *f,
     char name[32], text[160];
 
     fileio_file_name(r->file, name, sizeof(name));
+    if (err == EFAULT) /* SIGBUS in mmap mode */
+        return fileio_fail(f, "Failed to %s file! file: %s pos: %lld: %s",
+                           r->op == BENCH_FIO_READ ? "read" : "write", name,
+                           (long long) r->pos,
+                           r->op == BENCH_FIO_READ
+                               ? "the mapping is past the end of the file"
+                               : "no space for the mapped page; is the "
+                                 "disk full?");
     if (err == 0)
         return fileio_fail(f, "Failed to read file! file: %s pos: %lld: "
                               "unexpected end of file (expected %lld bytes)",
@@ -374,7 +449,9 @@ static int transfer(struct bench_fileio *f, int tid,
     t0 = clock_now_ns();
     if (f->cfg.io_mode == BENCH_FIO_MMAP) {
         unsigned char *map = f->maps[r->file] + r->pos;
-        memcpy(write ? map : buf, write ? buf : map, (size_t) r->size);
+        if (mmap_copy(write ? map : buf, write ? buf : map,
+                      (size_t) r->size) != 0)
+            return transfer_failed(f, r, EFAULT);
     } else if (write) {
         n = fileio_pwrite_full(f->fds[r->file], buf, r->size, r->pos);
     } else {
@@ -383,10 +460,8 @@ static int transfer(struct bench_fileio *f, int tid,
     if (n != r->size)
         return transfer_failed(f, r, n < 0 ? errno : write ? ENOSPC : 0);
     fileio_account(f, tid, r->op, r->size, clock_now_ns() - t0);
-    if (!write && f->cfg.validate && fileio_check(f, buf, r->size, r->pos))
-        return fileio_fail(f, "Validation failed on file %u, block offset "
-                              "%lld, exiting...",
-                           r->file, (long long) r->pos);
+    if (!write && f->cfg.validate)
+        return fileio_check(f, buf, r->size, r->file, r->pos);
     return 0;
 }
 
@@ -395,6 +470,10 @@ int bench_fileio_execute(struct bench_fileio *f, int tid,
 {
     int rc;
 
+    if (f->cfg.debug) /* sysbench's numbering: read 1, write 2, fsync 3 */
+        log_debug("Executing request, operation: %d, file_id: %u, pos: %d, "
+                  "size: %d",
+                  req->op + 1, req->file, (int) req->pos, (int) req->size);
     if (req->op == BENCH_FIO_FSYNC)
         return f->cfg.fsync_all ? 0 : fileio_fsync(f, tid, req->file);
     if (f->cfg.io_mode == BENCH_FIO_ASYNC)
@@ -454,7 +533,7 @@ void bench_fileio_report_latency(struct bench_fileio *f, int percentile)
                 goto out;
     }
     if (percentile > 0)
-        snprintf(pct, sizeof(pct), " %9dth", percentile);
+        snprintf(pct, sizeof(pct), " %8dth", percentile);
     log_stamped(LOG_NOTICE, "Latency by operation (ms):");
     log_stamped(LOG_NOTICE, "    %-6s %10s %10s %10s %10s%s %12s", "",
                 "count", "min", "avg", "max", pct, "sum");

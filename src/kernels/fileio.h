@@ -61,6 +61,8 @@ struct bench_fileio {
 
 /* -- fileio.c ------------------------------------------------------------ */
 
+/* Marks `f` failed; true only for the first caller, the one to print. */
+bool fileio_first_failure(struct bench_fileio *f);
 /* Prints "FATAL: <fmt>" unless an earlier failure of `f` already printed
  * one, so a failing run shows one error, not one per worker. Returns -1. */
 int fileio_fail(struct bench_fileio *f, const char *fmt, ...)
@@ -73,6 +75,9 @@ void fileio_account(struct bench_fileio *f, int tid, int op, int64_t bytes,
 /* fsync (or fdatasync, or msync in mmap mode) of file `id`, counted as an
  * "other" operation. */
 int fileio_fsync(struct bench_fileio *f, int tid, unsigned id);
+/* Installs (on) or removes the SIGBUS handler that turns a fault in an
+ * mmap copy into a failed request. Main thread, no worker running. */
+int fileio_sigbus_guard(bool on);
 
 /* -- fileio_files.c ------------------------------------------------------ */
 
@@ -81,10 +86,11 @@ uint32_t fileio_crc32(const unsigned char *buf, size_t len);
 /* Fills buf[0..len) as validated blocks of `block` bytes (the last may be
  * shorter), the first at file offset `pos`. */
 void fileio_fill(unsigned char *buf, int64_t len, int64_t pos, int64_t block);
-/* Verifies blocks filled by fileio_fill; prints sysbench's mismatch lines
- * and returns -1 on the first bad block. */
+/* Verifies blocks filled by fileio_fill (file `file`, from offset `pos`);
+ * on the first bad block prints sysbench's mismatch and "Validation
+ * failed" lines (unless another failure printed first) and returns -1. */
 int fileio_check(struct bench_fileio *f, const unsigned char *buf,
-                 int64_t len, int64_t pos);
+                 int64_t len, unsigned file, int64_t pos);
 /* Test file name "test_file.<id>". */
 void fileio_file_name(unsigned id, char *buf, size_t len);
 /* Whole-length pread/pwrite: retries short transfers; returns the bytes

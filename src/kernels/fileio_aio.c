@@ -5,6 +5,7 @@
  * least one completion. Operations are counted when they complete, and
  * their latency runs from submission to the completion's reaping. */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -95,9 +96,12 @@ static int completion_failed(struct bench_fileio *f, const struct aio_slot *s,
     fileio_file_name(s->file, name, sizeof(name));
     if (res < 0)
         fileio_errno_text((int) -res, text, sizeof(text));
+    else if (s->op == BENCH_FIO_READ)
+        snprintf(text, sizeof(text), "(%ld of %lld bytes): unexpected end "
+                 "of file", res, (long long) s->len);
     else
-        snprintf(text, sizeof(text), "(%ld of %lld bytes)", res,
-                 (long long) s->len);
+        snprintf(text, sizeof(text), "(%ld of %lld bytes): is the disk "
+                 "full?", res, (long long) s->len);
     return fileio_fail(f, "Asynchronous %s failed! file: %s pos: %lld %s",
                        s->op == BENCH_FIO_READ ? "read" : "write", name,
                        (long long) s->pos, text);
@@ -110,11 +114,8 @@ static int complete(struct bench_fileio *f, int tid, struct aio_slot *s,
         return completion_failed(f, s, res);
     fileio_account(f, tid, s->op, s->len,
                    now > s->submit_ns ? now - s->submit_ns : 0);
-    if (s->op == BENCH_FIO_READ && f->cfg.validate &&
-        fileio_check(f, s->buf, s->len, s->pos) != 0)
-        return fileio_fail(f, "Validation failed on file %u, block offset "
-                              "%lld, exiting...",
-                           s->file, (long long) s->pos);
+    if (s->op == BENCH_FIO_READ && f->cfg.validate)
+        return fileio_check(f, s->buf, s->len, s->file, s->pos);
     return 0;
 }
 

@@ -70,7 +70,10 @@ void fileio_fill(unsigned char *buf, int64_t len, int64_t pos, int64_t block)
                    pos + done);
 }
 
-static int check_block(const unsigned char *b, int64_t len, int64_t pos)
+/* Prints nothing: returns 0, or 1 for a bad checksum, 2 for a bad offset,
+ * with what was computed and stored. */
+static int check_block(const unsigned char *b, int64_t len, int64_t pos,
+                       uint64_t got[2], uint64_t stored_out[2])
 {
     int64_t data = len - FILEIO_CRC_LEN - FILEIO_OFF_LEN;
     uint32_t crc, stored;
@@ -81,32 +84,40 @@ static int check_block(const unsigned char *b, int64_t len, int64_t pos)
     crc = fileio_crc32(b, (size_t) data);
     memcpy(&stored, b + data, FILEIO_CRC_LEN);
     memcpy(&off, b + data + FILEIO_CRC_LEN, FILEIO_OFF_LEN);
-    if (crc != stored) {
-        log_fatal("Checksum mismatch in block with offset: %lld",
-                  (long long) pos);
-        log_fatal("    Calculated value: 0x%x    Stored value: 0x%x", crc,
-                  stored);
-        return -1;
-    }
-    if (off != (uint64_t) pos) {
-        log_fatal("Offset mismatch in block:");
-        log_fatal("   Actual offset: %llu    Stored offset: %llu",
-                  (unsigned long long) pos, (unsigned long long) off);
-        return -1;
-    }
-    return 0;
+    got[0] = crc, stored_out[0] = stored;
+    got[1] = (uint64_t) pos, stored_out[1] = off;
+    return crc != stored ? 1 : off != (uint64_t) pos ? 2 : 0;
 }
 
 int fileio_check(struct bench_fileio *f, const unsigned char *buf,
-                 int64_t len, int64_t pos)
+                 int64_t len, unsigned file, int64_t pos)
 {
-    int64_t block = f->cfg.block_size;
+    int64_t block = f->cfg.block_size, done;
+    uint64_t got[2], stored[2];
+    int bad = 0;
 
-    for (int64_t done = 0; done < len; done += block)
-        if (check_block(buf + done, len - done < block ? len - done : block,
-                        pos + done) != 0)
-            return -1;
-    return 0;
+    for (done = 0; done < len && !bad; done += block)
+        bad = check_block(buf + done, len - done < block ? len - done : block,
+                          pos + done, got, stored);
+    if (!bad)
+        return 0;
+    if (!fileio_first_failure(f))
+        return -1;
+    pos += done - block;
+    if (bad == 1) {
+        log_fatal("Checksum mismatch in block with offset: %lld",
+                  (long long) pos);
+        log_fatal("    Calculated value: 0x%x    Stored value: 0x%x",
+                  (unsigned) got[0], (unsigned) stored[0]);
+    } else {
+        log_fatal("Offset mismatch in block:");
+        log_fatal("   Actual offset: %llu    Stored offset: %llu",
+                  (unsigned long long) got[1],
+                  (unsigned long long) stored[1]);
+    }
+    log_fatal("Validation failed on file %u, block offset %lld, exiting...",
+              file, (long long) pos);
+    return -1;
 }
 
 /* -- Plain I/O ------------------------------------------------------------ */
@@ -179,6 +190,9 @@ static int open_failed(struct bench_fileio *f, const char *what,
     if (err == EINVAL && (f->cfg.extra_flags & BENCH_FIO_O_DIRECT))
         log_warn("The file system does not support O_DIRECT: run without "
                  "--file-extra-flags=direct or use another directory");
+    else if (err == EMFILE || err == ENFILE)
+        log_warn("Too many open files: lower --file-num or raise the limit "
+                 "(ulimit -n)");
     return -1;
 }
 
@@ -372,7 +386,7 @@ static int open_one(struct bench_fileio *f, unsigned id)
     if (f->fds[id] < 0) {
         err = errno;
         open_failed(f, "Cannot open file", name, err);
-        if (!(err == EINVAL && (f->cfg.extra_flags & BENCH_FIO_O_DIRECT)))
+        if (err == ENOENT)
             log_warn("Did you forget to run the prepare step?");
         return -1;
     }
@@ -388,6 +402,9 @@ static int map_files(struct bench_fileio *f)
 
     if (!(f->maps = calloc(f->cfg.num_files, sizeof(*f->maps))))
         return fileio_fail(f, "Memory allocation failure.");
+    if (fileio_sigbus_guard(true) != 0)
+        return fileio_fail(f, "sigaction() failed for SIGBUS %s",
+                           fileio_errno_text(errno, text, sizeof(text)));
     for (unsigned i = 0; i < f->cfg.num_files; i++) {
         if (f->cfg.test_mode == BENCH_FIO_SEQWR &&
             ftruncate(f->fds[i], f->file_size) != 0)

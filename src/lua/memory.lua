@@ -7,21 +7,22 @@
 local ffi = require("ffi")
 local C = ffi.C
 local builtin = require("bench.builtin")
-local ARG = sysbench.cmdline
+local cmdline = sysbench.cmdline
 
-sysbench.cmdline.options = {
-   { "memory-block-size", "bytes touched by each event", "1K", ARG.ARG_SIZE },
+cmdline.options = {
+   { "memory-block-size", "bytes touched by each event", "1K",
+     cmdline.ARG_SIZE },
    { "memory-total-size", "bytes to touch in the whole run, 0 for no limit",
-     "100G", ARG.ARG_SIZE },
+     "100G", cmdline.ARG_SIZE },
    { "memory-scope",
      "one block shared by all threads, or one per thread {global,local}",
-     "global", ARG.ARG_STRING },
+     "global", cmdline.ARG_STRING },
    { "memory-hugetlb", "take the blocks from the HugeTLB page pool", false,
-     ARG.ARG_BOOL },
+     cmdline.ARG_BOOL },
    { "memory-oper", "what each event does to its block {read, write, none}",
-     "write", ARG.ARG_STRING },
+     "write", cmdline.ARG_STRING },
    { "memory-access-mode", "order of accesses in a block {seq,rnd}", "seq",
-     ARG.ARG_STRING },
+     cmdline.ARG_STRING },
 }
 
 local OPERS = { none = C.BENCH_MEMORY_NONE, read = C.BENCH_MEMORY_READ,
@@ -34,7 +35,7 @@ local block, words, oper, access, buf
 -- command line), for sysbench's error text; nil if it was not typed there.
 local function typed_value(name)
    local found
-   for _, arg in ipairs(sysbench.cmdline.argv) do
+   for _, arg in ipairs(cmdline.argv) do
       local n, v = arg:match("^%-%-([^=]+)=(.*)$")
       if n and n:gsub("_", "-") == name then
          found = v

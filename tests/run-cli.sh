@@ -1,0 +1,52 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# run-cli.sh [TEST.t...]: runs the cram transcripts of tests/cli (all of
+# them by default) against the bench binary named by $BENCH (default:
+# ./bench, i.e. run from the build directory). Without cram the tests are
+# skipped (exit 77, automake's SKIP) unless CI=true, where a missing cram
+# is a failure: CI never skips them (design.md section 7).
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+
+BENCH=${BENCH:-./bench}
+case $BENCH in
+/*) ;;
+*) BENCH=$(pwd)/$BENCH ;;
+esac
+if [ ! -x "$BENCH" ]; then
+    echo "run-cli.sh: $BENCH: no bench executable (set BENCH)" >&2
+    exit 1
+fi
+export BENCH
+# The transcripts choose the profile themselves.
+unset BENCH_COMPAT
+
+cram=
+for c in cram cram3; do
+    if command -v "$c" >/dev/null 2>&1; then
+        cram=$c
+        break
+    fi
+done
+if [ -z "$cram" ]; then
+    if [ "${CI:-}" = true ]; then
+        echo "run-cli.sh: cram not found; CI requires it (python3-cram)" >&2
+        exit 1
+    fi
+    echo "SKIP: cram not found; install python3-cram to run tests/cli"
+    exit 77
+fi
+
+# cram writes NAME.t.err beside each failing test: run copies, so that the
+# source tree may stay read-only (make distcheck).
+work=$(mktemp -d "${TMPDIR:-/tmp}/bench-cli.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+trap 'exit 130' INT TERM
+cp "$here"/cli/*.t "$work"/
+[ $# -gt 0 ] || set -- "$here"/cli/*.t
+tests=
+for t in "$@"; do
+    tests="$tests $work/$(basename "$t")"
+done
+# shellcheck disable=SC2086 # the copies' names contain no blanks
+"$cram" --shell=/bin/sh $tests
