@@ -344,7 +344,8 @@ static int pass_one(struct run_config *cfg, struct arg_list *l)
                             "can pass a script name or path on the command "
                             "line without any options.\n");
             cfg->testname = s + 7;
-        } else if (options_set_arg(cfg->opts, s) != OPT_SET_OK) {
+        } else if (options_set_arg_from(cfg->opts, s, l->origin[i]) !=
+                   OPT_SET_OK) {
             cfg->pending_origin[cfg->npending] = l->origin[i];
             cfg->pending[cfg->npending++]      = s;
         }

@@ -13,6 +13,7 @@ struct opt_entry {
     struct option_def def; /* strings owned by the entry */
     char *key;             /* name with '-' folded to '_' */
     char *value;           /* NULL: unset or cleared */
+    char *origin;          /* "file:line" when set from a config file */
     bool set_by_user;
     unsigned group;
 };
@@ -75,6 +76,7 @@ static void entry_clear(struct opt_entry *e)
     free((char *) e->def.desc);
     free(e->key);
     free(e->value);
+    free(e->origin);
 }
 
 void options_free(struct options *o)
@@ -188,9 +190,10 @@ static int parse_bool(const char *v, bool *out)
     return 0;
 }
 
-static enum opt_set_result set_entry(struct opt_entry *e, const char *value)
+static enum opt_set_result set_entry(struct opt_entry *e, const char *value,
+                                     const char *origin)
 {
-    char *copy = NULL;
+    char *copy = NULL, *org = NULL;
     bool b;
 
     if (e->def.type == OPT_BOOL) {
@@ -206,8 +209,14 @@ static enum opt_set_result set_entry(struct opt_entry *e, const char *value)
         /* A bare --name on a non-BOOL option stores no value, as sysbench */
         copy = NULL;
     }
+    if (origin && !(org = strdup(origin))) {
+        free(copy);
+        return OPT_SET_NOMEM;
+    }
     free(e->value);
+    free(e->origin);
     e->value       = copy;
+    e->origin      = org;
     e->set_by_user = true;
     return OPT_SET_OK;
 }
@@ -216,10 +225,16 @@ enum opt_set_result options_set(struct options *o, const char *name,
                                 const char *value)
 {
     struct opt_entry *e = find(o, name);
-    return e ? set_entry(e, value) : OPT_SET_UNKNOWN;
+    return e ? set_entry(e, value, NULL) : OPT_SET_UNKNOWN;
 }
 
 enum opt_set_result options_set_arg(struct options *o, const char *arg)
+{
+    return options_set_arg_from(o, arg, NULL);
+}
+
+enum opt_set_result options_set_arg_from(struct options *o, const char *arg,
+                                         const char *origin)
 {
     const char *name, *eq;
     struct opt_entry *e;
@@ -231,7 +246,7 @@ enum opt_set_result options_set_arg(struct options *o, const char *arg)
     e    = find_n(o, name, eq ? (size_t) (eq - name) : strlen(name));
     if (!e || (eq ? eq == name : *name == '\0'))
         return OPT_SET_UNKNOWN;
-    return set_entry(e, eq ? eq + 1 : NULL);
+    return set_entry(e, eq ? eq + 1 : NULL, origin);
 }
 
 bool options_is_known(const struct options *o, const char *name)
@@ -358,7 +373,8 @@ void options_free_list(char **items)
 void options_report_bad_int(const struct options *o, const char *name)
 {
     const struct opt_entry *e = find(o, name);
-    fprintf(stderr, "Invalid value for the '%s' option: '%s'\n",
+    fprintf(stderr, "%s%sInvalid value for the '%s' option: '%s'\n",
+            e && e->origin ? e->origin : "", e && e->origin ? ": " : "",
             e ? e->key : name, e && e->value ? e->value : "");
 }
 

@@ -75,6 +75,10 @@ enum opt_set_result options_set(struct options *o, const char *name,
 
 /* Parses one command-line argument of the form "--name[=value]". */
 enum opt_set_result options_set_arg(struct options *o, const char *arg);
+/* The same for an argument read from a config file: `origin` ("file:line")
+ * is kept with the value so a bad value is reported with it (PD-5). */
+enum opt_set_result options_set_arg_from(struct options *o, const char *arg,
+                                         const char *origin);
 
 bool options_is_known(const struct options *o, const char *name);
 /* Whether the user (command line or config file) set the option. */

@@ -59,7 +59,8 @@ static int parse_pending(struct run *run)
     struct run_config *cfg = run->cfg;
 
     for (size_t i = 0; i < cfg->npending; i++) {
-        enum opt_set_result r = options_set_arg(cfg->opts, cfg->pending[i]);
+        enum opt_set_result r = options_set_arg_from(
+            cfg->opts, cfg->pending[i], cfg->pending_origin[i]);
         if (r == OPT_SET_UNKNOWN && run->legacy &&
             add_legacy_option(cfg->opts, cfg->pending[i]) == 0)
             continue;

@@ -136,6 +136,14 @@ static const struct embedded_file *embedded_find(const char *name)
     return NULL;
 }
 
+/* A bundled workload script: not a built-in test, an internal bench.*
+ * module or the FFI declarations. */
+static bool is_bundled_script(const struct embedded_file *f)
+{
+    return !f->builtin_desc && strncmp(f->name, "bench", 5) != 0 &&
+           !strstr(f->name, "_decls");
+}
+
 bool script_builtin_at(size_t i, const char **name, const char **desc)
 {
     for (const struct embedded_file *f = embedded_files; f->name; f++)
@@ -155,8 +163,7 @@ static int load_embedded(lua_State *L)
     const struct embedded_file *f = embedded_find(name);
     char chunk[256];
 
-    if (!f || f->builtin_desc || strncmp(name, "bench", 5) == 0 ||
-        strstr(name, "_decls")) {
+    if (!f || !is_bundled_script(f)) {
         lua_pushfstring(L, "\n\tno bundled script '%s'", name);
         return 1;
     }
@@ -620,14 +627,11 @@ static void push_stat_table(lua_State *L, const struct report_data *r,
 int script_call_hook(struct script *s, const char *name,
                      const struct report_data *r, bool cumulative)
 {
-    char full[128];
-
     push_field2(s->L, "hooks", name);
     push_stat_table(s->L, r, cumulative);
-    if (script_pcall(s->L, 1, 0) != 0) {
-        snprintf(full, sizeof(full), "sysbench.hooks.%s", name);
-        return call_failed(s->L, full);
-    }
+    /* sysbench names the hook without its table: `report_cumulative'. */
+    if (script_pcall(s->L, 1, 0) != 0)
+        return call_failed(s->L, name);
     return 0;
 }
 
@@ -700,10 +704,8 @@ static int fill_source(struct script_source *out, const char *sname,
                        const char *path, const char *chunk, char *text,
                        size_t len)
 {
-    char *cn = malloc(strlen(chunk) + 2);
+    char *cn = strdup(chunk);
 
-    if (cn)
-        sprintf(cn, "@%s", chunk);
     out->sname     = strdup(sname);
     out->path      = path ? strdup(path) : NULL;
     out->chunkname = cn;
@@ -742,44 +744,62 @@ static char *search_module(const char *name)
     return found;
 }
 
+static int source_embedded(struct script_source *out, const char *name,
+                           const struct embedded_file *f)
+{
+    char chunk[256];
+
+    out->builtin = f->builtin_desc != NULL;
+    snprintf(chunk, sizeof(chunk), "@%s.lua", name);
+    return fill_source(out, name, name, chunk, strndup(f->data, f->len),
+                       f->len);
+}
+
+static int source_file(struct script_source *out, const char *testname,
+                       const char *path, FILE *fp)
+{
+    size_t len;
+    char *text = read_stream(fp, &len), *chunk;
+    int rc;
+
+    if (!text) {
+        log_fatal("script: read %s: %s", path, strerror(errno));
+        return SCRIPT_ERROR;
+    }
+    if (!(chunk = malloc(strlen(path) + 2))) {
+        free(text);
+        return SCRIPT_ERROR;
+    }
+    sprintf(chunk, "@%s", path);
+    rc = fill_source(out, basename_of(testname), testname, chunk, text, len);
+    free(chunk);
+    return rc;
+}
+
+/* sysbench's order: built-in test, file, module on package.path; then the
+ * bundled scripts compiled in (installed copies win, PD-8). */
 static enum script_resolve_result resolve_named(const char *testname,
                                                 struct script_source *out)
 {
     const struct embedded_file *f = embedded_find(testname);
-    char *text, *modpath = NULL;
-    size_t len;
+    char *modpath                 = NULL;
     FILE *fp;
+    int rc;
 
-    if (f && f->builtin_desc) {
-        out->builtin = true;
-        char chunk[256];
-        snprintf(chunk, sizeof(chunk), "%s.lua", testname);
-        return fill_source(out, testname, testname, chunk,
-                           strndup(f->data, f->len), f->len);
-    }
+    if (f && f->builtin_desc)
+        return source_embedded(out, testname, f);
     fp = fopen(testname, "r");
     if (!fp && !strchr(testname, '/') && (modpath = search_module(testname)))
         fp = fopen(modpath, "r");
     if (fp) {
-        text = read_stream(fp, &len);
+        rc = source_file(out, testname, modpath ? modpath : testname, fp);
         fclose(fp);
-        int rc = text ? fill_source(out, basename_of(testname), testname,
-                                    modpath ? modpath : testname, text, len)
-                      : SCRIPT_ERROR;
-        if (!text)
-            log_fatal("script: read %s: %s", modpath ? modpath : testname,
-                      strerror(errno));
         free(modpath);
         return rc;
     }
-    if (f && strncmp(testname, "bench", 5) != 0 &&
-        strcmp(testname, "api_decls") != 0 &&
-        strcmp(testname, "db_api_decls") != 0) {
-        char chunk[256];
-        snprintf(chunk, sizeof(chunk), "%s.lua", testname);
-        return fill_source(out, testname, testname, chunk,
-                           strndup(f->data, f->len), f->len);
-    }
+    free(modpath);
+    if (f && is_bundled_script(f))
+        return source_embedded(out, testname, f);
     return SCRIPT_NOT_FOUND;
 }
 
@@ -798,7 +818,8 @@ enum script_resolve_result script_resolve(const char *testname,
         log_fatal("script: read the standard input: %s", strerror(errno));
         return SCRIPT_ERROR;
     }
-    return fill_source(out, "<stdin>", NULL, "<stdin>", text, len);
+    /* "=stdin": errors read "stdin:1: ...", as sysbench's. */
+    return fill_source(out, "<stdin>", NULL, "=stdin", text, len);
 }
 
 void script_source_fini(struct script_source *src)
