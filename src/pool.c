@@ -23,7 +23,9 @@
 /* Owned by one worker: only it writes, the reporter reads relaxed. */
 struct worker {
     uint64_t event_start_ns; /* intended start of the running event; 0: none */
+    uint64_t next_start_ns;  /* --rate: arrival claimed by sb_more_events */
     uint64_t events_left;    /* bench_event_limits budget; owner only */
+    bool warming;            /* --warmup-time: results still discarded */
     struct hist *hist;
     pthread_t thread;
     bool started;
@@ -41,9 +43,11 @@ struct pool {
     int stop, failed;
     unsigned running;
     uint64_t events_started __attribute__((aligned(64)));
-    /* Start barrier, guarded by mutex. */
+    /* Start barrier, guarded by mutex: workers signal `ready` one by one
+     * (only main waits on it), main broadcasts `go` once, so a thousand
+     * workers do not wake each other a thousand times. */
     pthread_mutex_t mutex;
-    pthread_cond_t cond;
+    pthread_cond_t ready_cond, go_cond;
     unsigned ready, init_failed;
     bool released, aborted;
 };
@@ -74,18 +78,21 @@ static inline struct worker *worker_of(int tid)
     return &P->workers[tid];
 }
 
-static inline void finish_event(int tid, struct worker *w, uint64_t now)
+/* Records the running event. Events that started during --warmup-time
+ * are discarded, so the measured period starts exactly at its end. The
+ * event count is the record's count (stats_collect adds it). */
+static inline void finish_event(struct worker *w, uint64_t now)
 {
     uint64_t start = w->event_start_ns;
 
     if (start == 0)
         return;
-    hist_record(w->hist, now > start ? now - start : 0);
-    stats_add(tid, STAT_EVENTS, 1);
+    if (start >= P->warmup_end_ns)
+        hist_record(w->hist, now > start ? now - start : 0);
     ck_pr_store_64(&w->event_start_ns, 0);
 }
 
-static bool more_events_at(struct worker *w, uint64_t now)
+static inline bool more_events_at(struct worker *w, uint64_t now)
 {
     if (ck_pr_load_int(&P->stop))
         return false;
@@ -107,38 +114,58 @@ static bool more_events_at(struct worker *w, uint64_t now)
     return true;
 }
 
-/* Starts an event at `now`, or at its scheduled time under --rate (sleeping
- * until then). False when the schedule runs past the time limit. */
-static bool begin_event(struct worker *w, uint64_t now)
+/* Whether another event may start: the limits, then under --rate the
+ * claim of the next arrival and the sleep until it (sysbench also waits
+ * inside sb_more_events). False once the schedule passes the time limit,
+ * so a sysbench-style loop never spins there. */
+static inline bool may_start(int tid, struct worker *w, uint64_t now)
 {
-    uint64_t start = now;
+    uint64_t start;
 
-    if (P->pacer) {
-        start = pacer_claim(P->pacer);
-        if (P->deadline_ns && start >= P->deadline_ns)
-            return false;
-        if (start > now)
-            clock_sleep_until_ns(start);
+    if (!more_events_at(w, now))
+        return false;
+    if (!P->pacer)
+        return true;
+    start = pacer_claim(P->pacer);
+    if (P->deadline_ns && start >= P->deadline_ns) {
+        log_info("Time limit exceeded, exiting...");
+        return false;
+    }
+    if (start > now)
+        clock_sleep_until_ns(start);
+    w->next_start_ns = start;
+    return true;
+}
+
+/* Starts an event at `now`, or at the arrival claimed under --rate, whose
+ * intended start is what its latency is measured from. */
+static inline void begin_event(int tid, struct worker *w, uint64_t now)
+{
+    uint64_t start = w->next_start_ns ? w->next_start_ns : now;
+
+    w->next_start_ns = 0;
+    if (w->warming && start >= P->warmup_end_ns) {
+        w->warming = false;
+        stats_set_discard(tid, false);
     }
     ck_pr_store_64(&w->event_start_ns, start ? start : 1);
-    return true;
 }
 
 bool sb_more_events(int thread_id)
 {
-    return P && more_events_at(worker_of(thread_id), clock_now_ns());
+    return P && may_start(thread_id, worker_of(thread_id), clock_now_ns());
 }
 
 void sb_event_start(int thread_id)
 {
     if (P)
-        begin_event(worker_of(thread_id), clock_now_ns());
+        begin_event(thread_id, worker_of(thread_id), clock_now_ns());
 }
 
 void sb_event_stop(int thread_id)
 {
     if (P)
-        finish_event(thread_id, worker_of(thread_id), clock_now_ns());
+        finish_event(worker_of(thread_id), clock_now_ns());
 }
 
 bool bench_event_next(int thread_id)
@@ -149,8 +176,11 @@ bool bench_event_next(int thread_id)
     if (!P)
         return false;
     w = worker_of(thread_id);
-    finish_event(thread_id, w, now);
-    return more_events_at(w, now) && begin_event(w, now);
+    finish_event(w, now);
+    if (!may_start(thread_id, w, now))
+        return false;
+    begin_event(thread_id, w, now);
+    return true;
 }
 
 /* For retry loops (event restarts): whether the run is over. */
@@ -162,7 +192,16 @@ bool bench_run_stopping(void)
 
 uint64_t sb_counter_val(int thread_id, sb_counter_type type)
 {
-    return (unsigned) type < STAT_N ? stats_read(thread_id, (enum stat_counter) type) : 0;
+    uint64_t v;
+
+    if ((unsigned) type >= STAT_N)
+        return 0;
+    v = stats_read(thread_id, (enum stat_counter) type);
+    /* Events live in the latency record, not in a counter (see
+     * finish_event); scripts may still add their own. */
+    if (type == SB_CNT_TRX && P)
+        v += hist_count(worker_of(thread_id)->hist);
+    return v;
 }
 
 void sb_counter_add(int thread_id, sb_counter_type type, uint64_t value)
@@ -186,16 +225,16 @@ static void *worker_main(void *arg)
 
     /* Precise sleeps for --rate: the default 50 us slack would add to the
      * measured latency of every paced event. */
-    if (P->pacer)
+    if (P->cfg.rate > 0)
         prctl(PR_SET_TIMERSLACK, 1000UL, 0, 0, 0);
     pthread_mutex_lock(&P->mutex);
     if (rc != 0)
         P->init_failed++;
     else
         P->ready++;
-    pthread_cond_broadcast(&P->cond);
+    pthread_cond_signal(&P->ready_cond);
     while (!P->released)
-        pthread_cond_wait(&P->cond, &P->mutex);
+        pthread_cond_wait(&P->go_cond, &P->mutex);
     go = !P->aborted && rc == 0;
     pthread_mutex_unlock(&P->mutex);
 
@@ -210,7 +249,7 @@ static void *worker_main(void *arg)
     ck_pr_store_64(&P->workers[tid].event_start_ns, 0);
     pthread_mutex_lock(&P->mutex);
     ck_pr_dec_uint(&P->running);
-    pthread_cond_broadcast(&P->cond);
+    pthread_cond_signal(&P->ready_cond); /* pool_wait_done */
     pthread_mutex_unlock(&P->mutex);
     return (void *) (intptr_t) (go && rc == 0 ? 0 : 1);
 }
@@ -242,9 +281,14 @@ static int pool_alloc(const struct pool_config *cfg,
             p->workers[i].events_left = (uint64_t) test_limits.per_thread;
         if (!(p->workers[i].hist = hist_new()))
             return -1;
+        /* Counters of events started during warmup are discarded too. */
+        p->workers[i].warming = cfg->warmup_ns > 0;
+        if (i < cfg->threads && cfg->warmup_ns > 0)
+            stats_set_discard((int) i, true);
     }
     pthread_mutex_init(&p->mutex, NULL);
-    pthread_cond_init(&p->cond, NULL);
+    pthread_cond_init(&p->ready_cond, NULL);
+    pthread_cond_init(&p->go_cond, NULL);
     return 0;
 }
 
@@ -282,7 +326,7 @@ static enum pool_start_result wait_ready(unsigned spawned)
     deadline.tv_sec += (time_t) (P->cfg.init_timeout_ns / NS_PER_S);
     pthread_mutex_lock(&P->mutex);
     while (P->ready + P->init_failed < spawned && res == POOL_STARTED)
-        if (pthread_cond_timedwait(&P->cond, &P->mutex, &deadline) ==
+        if (pthread_cond_timedwait(&P->ready_cond, &P->mutex, &deadline) ==
             ETIMEDOUT)
             res = POOL_INIT_TIMEOUT;
     if (res == POOL_STARTED && P->init_failed > 0)
@@ -321,7 +365,7 @@ enum pool_start_result pool_start(const struct pool_config *cfg,
     P->released = res != POOL_INIT_TIMEOUT;
     if (P->aborted)
         ck_pr_store_int(&P->stop, 1);
-    pthread_cond_broadcast(&P->cond);
+    pthread_cond_broadcast(&P->go_cond);
     pthread_mutex_unlock(&P->mutex);
     return res;
 }
@@ -372,7 +416,8 @@ bool pool_wait_done(uint64_t deadline_ns)
     }
     pthread_mutex_lock(&P->mutex);
     while (ck_pr_load_uint(&P->running) > 0)
-        if (pthread_cond_timedwait(&P->cond, &P->mutex, &ts) == ETIMEDOUT)
+        if (pthread_cond_timedwait(&P->ready_cond, &P->mutex, &ts) ==
+            ETIMEDOUT)
             break;
     done = ck_pr_load_uint(&P->running) == 0;
     pthread_mutex_unlock(&P->mutex);
@@ -418,15 +463,19 @@ uint64_t pool_backlog(uint64_t now_ns)
     return P && P->pacer ? pacer_backlog(P->pacer, now_ns, 100000000) : 0;
 }
 
-uint64_t pool_unfinished(uint64_t now_ns, struct hist *into)
+uint64_t pool_unfinished(uint64_t now_ns, struct hist *into,
+                         uint64_t *thread_events, uint64_t *thread_lat_ns)
 {
     uint64_t n = 0;
 
     for (unsigned i = 0; P && i < P->cfg.threads; i++) {
         uint64_t start = ck_pr_load_64(&P->workers[i].event_start_ns);
-        if (start == 0)
+        uint64_t lat   = now_ns > start ? now_ns - start : 0;
+        if (start == 0 || start < P->warmup_end_ns)
             continue;
-        hist_record(into, now_ns > start ? now_ns - start : 0);
+        hist_record(into, lat);
+        thread_events[i]++;
+        thread_lat_ns[i] += lat;
         n++;
     }
     return n;
@@ -450,7 +499,8 @@ void pool_free(void)
         hist_free(P->workers[i].hist);
     pacer_free(P->pacer);
     pthread_mutex_destroy(&P->mutex);
-    pthread_cond_destroy(&P->cond);
+    pthread_cond_destroy(&P->ready_cond);
+    pthread_cond_destroy(&P->go_cond);
     free(P->workers);
     free(P);
     P = NULL;

@@ -76,8 +76,10 @@ uint64_t pool_concurrency(void);
 uint64_t pool_backlog(uint64_t now_ns);
 /* For the forced-shutdown report: records the latency so far of every event
  * still in flight into `into` (a reporter-owned record, never a worker's)
- * and returns how many there were. */
-uint64_t pool_unfinished(uint64_t now_ns, struct hist *into);
+ * and into the per-worker arrays (fairness figures), and returns how many
+ * there were. */
+uint64_t pool_unfinished(uint64_t now_ns, struct hist *into,
+                         uint64_t *thread_events, uint64_t *thread_lat_ns);
 /* The latency record of worker `tid` (read-only outside its owner). */
 struct hist *pool_hist(int tid);
 unsigned pool_threads(void);

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* reporter: see reporter.h. Baselines: one snapshot per report kind
  * (intermediate, cumulative), so each report shows the delta since the
- * previous report of its kind (REP-1). The end of --warmup-time is a silent
- * checkpoint: both baselines move there. */
+ * previous report of its kind (REP-1). Warmup needs no baseline: workers
+ * discard what starts before its end (pool.c finish_event). */
 #include <errno.h>
 #include <pthread.h>
 #include <stdlib.h>
@@ -123,7 +123,8 @@ static int intermediate(struct reporter *r, uint64_t now)
     fill_data(r, &d, now, r->last_int_ns);
     d.queue_length = pool_backlog(now);
     d.concurrency  = pool_concurrency();
-    stats_copy(&r->base_int, &r->now);
+    if (stats_copy(&r->base_int, &r->now) != 0)
+        return -1;
     r->last_int_ns = now;
     if (s && script_has_hook(s, "report_intermediate"))
         return script_call_hook(s, "report_intermediate", &d, false);
@@ -134,25 +135,19 @@ static int intermediate(struct reporter *r, uint64_t now)
     return 0;
 }
 
-static int checkpoint(struct reporter *r, uint64_t now, bool silent)
+static int checkpoint(struct reporter *r, uint64_t now)
 {
     struct report_data d;
-    int rc = 0;
+    int rc;
 
     if (collect(r) || stats_diff(&r->delta, &r->now, &r->base_cum))
         return -1;
-    if (!silent) {
-        fill_data(r, &d, now, r->last_cum_ns);
-        log_stamped(LOG_NOTICE, "[ %.0fs ] Checkpoint report:",
-                    d.time_total_s);
-        rc = print_cumulative(r, r->cfg.script, &d);
-    }
-    stats_copy(&r->base_cum, &r->now);
+    fill_data(r, &d, now, r->last_cum_ns);
+    log_stamped(LOG_NOTICE, "[ %.0fs ] Checkpoint report:", d.time_total_s);
+    rc = print_cumulative(r, r->cfg.script, &d);
+    if (stats_copy(&r->base_cum, &r->now) != 0)
+        return -1;
     r->last_cum_ns = now;
-    if (silent) {
-        stats_copy(&r->base_int, &r->now);
-        r->last_int_ns = now;
-    }
     return rc;
 }
 
@@ -172,35 +167,29 @@ static bool sleep_until(struct reporter *r, uint64_t when_ns)
     return stop;
 }
 
-static uint64_t min3(uint64_t a, uint64_t b, uint64_t c)
-{
-    uint64_t m = a < b ? a : b;
-    return m < c ? m : c;
-}
-
 static void *reporter_main(void *arg)
 {
     struct reporter *r = arg;
     uint64_t t0        = pool_warmup_end_ns();
     uint64_t iv = r->cfg.interval_s > 0 ? r->cfg.interval_s * NS_PER_S : 0;
     uint64_t next_int  = iv ? t0 + iv : UINT64_MAX;
-    uint64_t warm_at   = t0 > pool_start_ns() ? t0 : UINT64_MAX;
     unsigned cp        = 0;
     int rc             = 0;
+
+    /* Checkpoints already past (0 s) are skipped, as sysbench does. */
+    while (cp < r->cfg.ncheckpoints &&
+           t0 + r->cfg.checkpoints[cp] * NS_PER_S <= clock_now_ns())
+        cp++;
 
     db_thread_set_id((int) r->cfg.threads);
     while (rc == 0) {
         uint64_t next_cp = cp < r->cfg.ncheckpoints
                                ? t0 + r->cfg.checkpoints[cp] * NS_PER_S
                                : UINT64_MAX;
-        uint64_t when    = min3(warm_at, next_int, next_cp);
+        uint64_t when    = next_int < next_cp ? next_int : next_cp;
         if (when == UINT64_MAX || sleep_until(r, when))
             break;
         uint64_t now = clock_now_ns();
-        if (now >= warm_at) {
-            rc      = checkpoint(r, now, true);
-            warm_at = UINT64_MAX;
-        }
         /* A slot at the time limit would cover a partial interval with
          * workers already leaving: never reported (RT-8). */
         if (rc == 0 && now >= next_int &&
@@ -211,7 +200,7 @@ static void *reporter_main(void *arg)
             next_int = t0 + ((now - t0) / iv + 1) * iv;
         }
         if (rc == 0 && now >= next_cp) {
-            rc = checkpoint(r, now, false);
+            rc = checkpoint(r, now);
             while (cp < r->cfg.ncheckpoints &&
                    t0 + r->cfg.checkpoints[cp] * NS_PER_S <= now)
                 cp++;
@@ -255,7 +244,9 @@ int reporter_final(struct reporter *r, struct script *main, bool forced)
     fill_data(r, &d, now, r->last_cum_ns);
     if (forced) {
         /* In-flight events count as finished now (RT-7). */
-        d.unfinished = pool_unfinished(now, r->delta.lat);
+        d.unfinished = pool_unfinished(now, r->delta.lat,
+                                       r->delta.thread_events,
+                                       r->delta.thread_lat_ns);
         r->delta.c[STAT_EVENTS] += d.unfinished;
     }
     if (r->cfg.histogram)

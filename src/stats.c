@@ -15,8 +15,7 @@ int stats_init(unsigned nworkers)
     if (!slots)
         return -1;
     for (unsigned i = 0; i <= nworkers; i++)
-        for (int c = 0; c < STAT_N; c++)
-            slots[i].c[c] = 0;
+        slots[i] = (struct stats_slot){0};
     free(stats_current.slots);
     stats_current.slots  = slots;
     stats_current.nslots = nworkers + 1;
@@ -66,6 +65,7 @@ int stats_collect(struct stats_snapshot *now, struct hist *const *hists)
          * record never holds fewer samples than the per-thread totals. */
         now->thread_events[t] = hist_count(hists[t]);
         now->thread_lat_ns[t] = hist_sum_ns(hists[t]);
+        now->c[STAT_EVENTS] += now->thread_events[t];
         if (hist_add(now->lat, hists[t]) != 0)
             return -1;
     }

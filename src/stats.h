@@ -7,6 +7,7 @@
 #ifndef BENCH_STATS_H
 #define BENCH_STATS_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <ck_pr.h>
 
@@ -28,6 +29,7 @@ enum stat_counter {
 /* One cache line per worker so neighbours never share a line. */
 struct stats_slot {
     uint64_t c[STAT_N];
+    bool discard; /* --warmup-time: counts are dropped; owner-written */
 } __attribute__((aligned(64)));
 
 struct stats_table {
@@ -59,8 +61,17 @@ static inline struct stats_slot *stats_slot_of(int tid)
 static inline void stats_add(int tid, enum stat_counter c, uint64_t n)
 {
     struct stats_slot *s = stats_slot_of(tid);
-    if (s)
+    if (s && !s->discard)
         ck_pr_store_64(&s->c[c], s->c[c] + n);
+}
+
+/* Starts or stops dropping the counts of thread `tid` (warmup). Owner
+ * thread, or the main thread before workers start. */
+static inline void stats_set_discard(int tid, bool on)
+{
+    struct stats_slot *s = stats_slot_of(tid);
+    if (s)
+        s->discard = on;
 }
 
 /* Relaxed read of one counter; any thread. */
@@ -88,7 +99,8 @@ struct stats_snapshot {
 int stats_snapshot_init(struct stats_snapshot *s, unsigned nthreads);
 void stats_snapshot_fini(struct stats_snapshot *s);
 /* Reads every worker's counters and latency record (`hists[i]` belongs to
- * worker i) while they run. Reporter thread only. 0 ok, -1 ENOMEM. */
+ * worker i) while they run. Events are the records' counts (plus what
+ * scripts added to STAT_EVENTS). Reporter thread only. 0 ok, -1 ENOMEM. */
 int stats_collect(struct stats_snapshot *now, struct hist *const *hists);
 /* out = now - base. 0 ok, -1 ENOMEM. */
 int stats_diff(struct stats_snapshot *out, const struct stats_snapshot *now,
