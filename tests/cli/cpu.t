@@ -199,8 +199,8 @@ counts adding up to the events, then a line holding one space.
   $ sed '1,2d;$d' hist.txt | grep -Evc '^[ <>0-9.]{12} \|[* ]{40} [0-9]+$'
   0
   [1]
-  $ grep -c '|\*\{40\} ' hist.txt
-  1
+  $ grep -q '|\*\{40\} ' hist.txt && echo longest bar is 40 stars
+  longest bar is 40 stars
   $ sed '1,2d;$d' hist.txt | awk '{ n += $NF } END { print n }'
   100
   $ grep -A1 '^ $' out.txt
