@@ -12,12 +12,14 @@
 #
 # MariaDB: 127.0.0.1:13306 and $BENCH_DB_DIR/mysql.sock
 # PostgreSQL: 127.0.0.1:15432 (socket directory $BENCH_DB_DIR/pgsock)
+# Ports can be moved with BENCH_DB_MY_PORT / BENCH_DB_PG_PORT (fault tests run
+# a second, disposable pair of servers this way).
 # Users: sbtest / sbtest-pw (any transport), sbtest_tls / sbtest-pw (TLS only)
 set -euo pipefail
 
 DIR=${BENCH_DB_DIR:-/tmp/bench-db}
-MY_PORT=13306
-PG_PORT=15432
+MY_PORT=${BENCH_DB_MY_PORT:-13306}
+PG_PORT=${BENCH_DB_PG_PORT:-15432}
 PASSWORD=sbtest-pw
 WAIT_S=60
 PG_BIN=
@@ -221,7 +223,8 @@ SELECT 'CREATE ROLE sbtest LOGIN' WHERE NOT EXISTS
     (SELECT 1 FROM pg_roles WHERE rolname = 'sbtest') \gexec
 SELECT 'CREATE ROLE sbtest_tls LOGIN' WHERE NOT EXISTS
     (SELECT 1 FROM pg_roles WHERE rolname = 'sbtest_tls') \gexec
-ALTER ROLE sbtest PASSWORD '$PASSWORD';
+-- CREATEDB: test files that run side by side each use a database of their own.
+ALTER ROLE sbtest PASSWORD '$PASSWORD' CREATEDB;
 ALTER ROLE sbtest_tls PASSWORD '$PASSWORD';
 SELECT 'CREATE DATABASE sbtest OWNER sbtest' WHERE NOT EXISTS
     (SELECT 1 FROM pg_database WHERE datname = 'sbtest') \gexec
