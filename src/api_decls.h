@@ -10,6 +10,11 @@ bool sb_more_events(int thread_id);
 void sb_event_start(int thread_id);
 void sb_event_stop(int thread_id);
 bool bench_event_next(int thread_id);
+/* The same for the default loop, which looks its worker up once: ends the
+ * running event (if any) and starts the next one; false at a limit. */
+struct bench_worker;
+struct bench_worker *bench_worker(int thread_id);
+bool bench_worker_next(struct bench_worker *w);
 bool bench_run_stopping(void);
 
 /* Counters: pool.c. Same numbering as sysbench's sb_counter_type. */

@@ -20,13 +20,21 @@
 #include "pool.h"
 #include "stats.h"
 
-/* Owned by one worker: only it writes, the reporter reads relaxed. */
-struct worker {
+/* Owned by one worker: only it writes (pool_stop aside, see fast_until_ns),
+ * the reporter reads relaxed. The first line holds all the fast path needs. */
+struct bench_worker {
     uint64_t event_start_ns; /* intended start of the running event; 0: none */
-    uint64_t next_start_ns;  /* --rate: arrival claimed by sb_more_events */
+    /* The fast path of bench_worker_next may run while now < this: the end
+     * of --time (or UINT64_MAX), or 0 while warming up, under --rate and
+     * once a stop was asked (pool_stop stores 0 here for every worker). */
+    uint64_t fast_until_ns;
+    /* Events this worker may still start without asking the shared --events
+     * counter or its per-thread limit: claimed in chunks (claim_events). */
+    uint64_t budget;
+    struct hist *hist;
+    uint64_t next_start_ns;  /* --rate: arrival claimed by may_start */
     uint64_t events_left;    /* bench_event_limits budget; owner only */
     bool warming;            /* --warmup-time: results still discarded */
-    struct hist *hist;
     pthread_t thread;
     bool started;
 } __attribute__((aligned(64)));
@@ -34,10 +42,11 @@ struct worker {
 struct pool {
     struct pool_config cfg;
     struct pool_work work;
-    struct worker *workers; /* cfg.threads + 1: the last for background */
+    struct bench_worker *workers; /* cfg.threads + 1: the last for background */
     struct pacer *pacer;
     /* Written by the main thread before release, read-only afterwards. */
     uint64_t start_ns, warmup_end_ns, deadline_ns;
+    uint64_t end_ns;       /* deadline_ns, or UINT64_MAX without --time */
     bool per_thread_limit; /* workers count down events_left */
     /* Shared and atomic. */
     int stop, failed;
@@ -71,17 +80,31 @@ void bench_event_limits(int64_t per_thread, bool keep_global)
 
 /* -- Per-event path ---------------------------------------------------- */
 
-static inline struct worker *worker_of(int tid)
+/* The largest --events chunk a worker claims at once: one shared atomic
+ * per this many events instead of one per event. */
+#define CLAIM_MAX 256
+
+/* Handed out when no pool exists: its fast path is closed (fast_until_ns
+ * 0) and the slow path returns false before touching it, so it is never
+ * written. */
+static struct bench_worker no_worker;
+
+static inline struct bench_worker *worker_of(int tid)
 {
     if (tid < 0 || (unsigned) tid >= P->cfg.threads)
         tid = (int) P->cfg.threads;
     return &P->workers[tid];
 }
 
+static inline int tid_of(const struct bench_worker *w)
+{
+    return (int) (w - P->workers);
+}
+
 /* Records the running event. Events that started during --warmup-time
  * are discarded, so the measured period starts exactly at its end. The
  * event count is the record's count (stats_collect adds it). */
-static inline void finish_event(struct worker *w, uint64_t now)
+static inline void finish_event(struct bench_worker *w, uint64_t now)
 {
     uint64_t start = w->event_start_ns;
 
@@ -92,74 +115,131 @@ static inline void finish_event(struct worker *w, uint64_t now)
     ck_pr_store_64(&w->event_start_ns, 0);
 }
 
-static inline bool more_events_at(struct worker *w, uint64_t now)
+/* Claims up to `want` events of --events from the shared counter, fewer
+ * near the end (a share of what is left per worker) so the last events
+ * spread over the workers; the claims add up to the limit exactly. 0 once
+ * it is reached. */
+static uint64_t claim_events(uint64_t want)
 {
-    if (ck_pr_load_int(&P->stop))
-        return false;
-    if (P->deadline_ns && now >= P->deadline_ns) {
-        log_info("Time limit exceeded, exiting...");
-        return false;
+    uint64_t limit = P->cfg.events_limit;
+    uint64_t got   = ck_pr_load_64(&P->events_started);
+    uint64_t n;
+
+    do {
+        if (got >= limit)
+            return 0;
+        n = (limit - got) / (2 * (uint64_t) P->cfg.threads);
+        n = n < 1 ? 1 : n > want ? want : n;
+    } while (!ck_pr_cas_64_value(&P->events_started, got, got + n, &got));
+    return n;
+}
+
+/* Takes one event of the worker's budget (--events and the test's own
+ * per-thread limit) for an event starting at `start`, refilling it when
+ * empty. Events starting during warmup do not count towards --events. */
+static bool take_event(struct bench_worker *w, uint64_t start)
+{
+    uint64_t want = P->cfg.events_limit ? CLAIM_MAX : UINT64_MAX;
+
+    if (start < P->warmup_end_ns) {
+        if (P->per_thread_limit) {
+            if (w->events_left == 0)
+                return false;
+            w->events_left--;
+        }
+        return true;
     }
-    if (P->cfg.events_limit && now >= P->warmup_end_ns &&
-        ck_pr_faa_64(&P->events_started, 1) >= P->cfg.events_limit) {
-        log_info("Event limit exceeded, exiting...");
-        return false;
-    }
-    /* A test's own budget ends the worker without a message. */
-    if (P->per_thread_limit) {
-        if (w->events_left == 0)
+    if (w->budget == 0) {
+        /* A test's own budget ends the worker without a message, unless
+         * --events ran out too (sysbench checks that first). */
+        if (P->per_thread_limit) {
+            if (w->events_left == 0) {
+                if (P->cfg.events_limit &&
+                    ck_pr_load_64(&P->events_started) >= P->cfg.events_limit)
+                    log_info("Event limit exceeded, exiting...");
+                return false;
+            }
+            if (want > w->events_left)
+                want = w->events_left;
+        }
+        if (P->cfg.events_limit && !(want = claim_events(want))) {
+            log_info("Event limit exceeded, exiting...");
             return false;
-        w->events_left--;
+        }
+        if (P->per_thread_limit)
+            w->events_left -= want;
+        w->budget = want;
     }
+    w->budget--;
     return true;
 }
 
-/* Whether another event may start: the limits, then under --rate the
- * claim of the next arrival and the sleep until it (sysbench also waits
- * inside sb_more_events). False once the schedule passes the time limit,
- * so a sysbench-style loop never spins there. */
-static inline bool may_start(int tid, struct worker *w, uint64_t now)
+/* Whether another event may start: the stop flag and --time, then under
+ * --rate the claim of the next arrival, the event budget, and the sleep
+ * until the arrival (sysbench also waits inside sb_more_events). False
+ * once the schedule passes the time limit, so a sysbench-style loop never
+ * spins there. */
+static bool may_start(struct bench_worker *w, uint64_t now)
 {
-    uint64_t start;
+    uint64_t start = now;
 
-    if (!more_events_at(w, now))
+    if (ck_pr_load_int(&P->stop))
         return false;
-    if (!P->pacer)
-        return true;
-    start = pacer_claim(P->pacer);
-    if (P->deadline_ns && start >= P->deadline_ns) {
+    if (now >= P->end_ns) {
         log_info("Time limit exceeded, exiting...");
         return false;
     }
+    if (P->pacer) {
+        start = pacer_claim(P->pacer);
+        if (start >= P->end_ns) {
+            log_info("Time limit exceeded, exiting...");
+            return false;
+        }
+    }
+    if (!take_event(w, start))
+        return false;
     if (start > now)
         clock_sleep_until_ns(start);
-    w->next_start_ns = start;
+    w->next_start_ns = P->pacer ? start : 0;
     return true;
+}
+
+/* Opens the fast path of bench_worker_next once nothing but the clock and
+ * the budget needs checking per event. The fence pairs with pool_stop's:
+ * either this sees the stop flag or pool_stop's store of 0 comes later. */
+static void open_fast_path(struct bench_worker *w)
+{
+    if (w->fast_until_ns || w->warming || P->pacer)
+        return;
+    ck_pr_store_64(&w->fast_until_ns, P->end_ns);
+    ck_pr_fence_memory();
+    if (ck_pr_load_int(&P->stop))
+        ck_pr_store_64(&w->fast_until_ns, 0);
 }
 
 /* Starts an event at `now`, or at the arrival claimed under --rate, whose
  * intended start is what its latency is measured from. */
-static inline void begin_event(int tid, struct worker *w, uint64_t now)
+static inline void begin_event(struct bench_worker *w, uint64_t now)
 {
     uint64_t start = w->next_start_ns ? w->next_start_ns : now;
 
     w->next_start_ns = 0;
     if (w->warming && start >= P->warmup_end_ns) {
         w->warming = false;
-        stats_set_discard(tid, false);
+        stats_set_discard(tid_of(w), false);
     }
     ck_pr_store_64(&w->event_start_ns, start ? start : 1);
 }
 
 bool sb_more_events(int thread_id)
 {
-    return P && may_start(thread_id, worker_of(thread_id), clock_now_ns());
+    return P && may_start(worker_of(thread_id), clock_now_ns());
 }
 
 void sb_event_start(int thread_id)
 {
     if (P)
-        begin_event(thread_id, worker_of(thread_id), clock_now_ns());
+        begin_event(worker_of(thread_id), clock_now_ns());
 }
 
 void sb_event_stop(int thread_id)
@@ -168,19 +248,49 @@ void sb_event_stop(int thread_id)
         finish_event(worker_of(thread_id), clock_now_ns());
 }
 
-bool bench_event_next(int thread_id)
+struct bench_worker *bench_worker(int thread_id)
 {
-    struct worker *w;
-    uint64_t now = clock_now_ns();
+    return P ? worker_of(thread_id) : &no_worker;
+}
 
+static bool __attribute__((noinline))
+event_next_slow(struct bench_worker *w, uint64_t now)
+{
     if (!P)
         return false;
-    w = worker_of(thread_id);
     finish_event(w, now);
-    if (!may_start(thread_id, w, now))
+    if (!may_start(w, now))
         return false;
-    begin_event(thread_id, w, now);
+    begin_event(w, now);
+    open_fast_path(w);
     return true;
+}
+
+/* One clock read ends the running event and starts the next. The fast
+ * path needs no shared state: the stop flag and --time are folded into
+ * fast_until_ns, --events and per-thread limits into the budget, and
+ * while warming or paced the slow path does everything. An open event on
+ * the fast path started after warmup (warming is over), so it counts. */
+bool bench_worker_next(struct bench_worker *w)
+{
+    uint64_t now   = clock_now_ns();
+    uint64_t start = w->event_start_ns;
+
+    if (__builtin_expect(now < ck_pr_load_64(&w->fast_until_ns) &&
+                             w->budget != 0,
+                         1)) {
+        if (start != 0)
+            hist_record(w->hist, now > start ? now - start : 0);
+        w->budget--;
+        ck_pr_store_64(&w->event_start_ns, now);
+        return true;
+    }
+    return event_next_slow(w, now);
+}
+
+bool bench_event_next(int thread_id)
+{
+    return P && bench_worker_next(worker_of(thread_id));
 }
 
 /* For retry loops (event restarts): whether the run is over. */
@@ -264,7 +374,7 @@ static int pool_alloc(const struct pool_config *cfg,
     p->cfg  = *cfg;
     p->work = *work;
     if (posix_memalign((void **) &p->workers, 64,
-                       sizeof(struct worker) * (cfg->threads + 1)) != 0) {
+                       sizeof(struct bench_worker) * (cfg->threads + 1)) != 0) {
         free(p);
         return -1;
     }
@@ -276,7 +386,7 @@ static int pool_alloc(const struct pool_config *cfg,
         test_limits.set     = false;
     }
     for (unsigned i = 0; i <= cfg->threads; i++) {
-        p->workers[i] = (struct worker){0};
+        p->workers[i] = (struct bench_worker){0};
         if (p->per_thread_limit)
             p->workers[i].events_left = (uint64_t) test_limits.per_thread;
         if (!(p->workers[i].hist = hist_new()))
@@ -303,7 +413,7 @@ static int spawn_workers(void)
         stack = PTHREAD_STACK_MIN;
     pthread_attr_setstacksize(&attr, stack);
     for (unsigned i = 0; i < P->cfg.threads && rc == 0; i++) {
-        struct worker *w = &P->workers[i];
+        struct bench_worker *w = &P->workers[i];
         ck_pr_inc_uint(&P->running);
         rc = pthread_create(&w->thread, &attr, worker_main,
                             (void *) (intptr_t) i);
@@ -355,6 +465,7 @@ enum pool_start_result pool_start(const struct pool_config *cfg,
         P->warmup_end_ns = now + cfg->warmup_ns;
         if (cfg->time_limit_ns)
             P->deadline_ns = P->warmup_end_ns + cfg->time_limit_ns;
+        P->end_ns = P->deadline_ns ? P->deadline_ns : UINT64_MAX;
         if (cfg->rate > 0 && !(P->pacer = pacer_new(cfg->rate, now,
                                                       cfg->rate_seed)))
             res = POOL_NOMEM;
@@ -392,6 +503,10 @@ void pool_stop(bool error)
     if (error)
         ck_pr_store_int(&P->failed, 1);
     ck_pr_store_int(&P->stop, 1);
+    /* Close every fast path (see open_fast_path). */
+    ck_pr_fence_memory();
+    for (unsigned i = 0; i <= P->cfg.threads; i++)
+        ck_pr_store_64(&P->workers[i].fast_until_ns, 0);
 }
 
 bool pool_stopping(void)

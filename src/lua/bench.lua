@@ -39,12 +39,12 @@ local RESTART_EVENT = sysbench.error.RESTART_EVENT
 -- Runs events until a limit is reached (false) or event() returns a value
 -- (true: the worker stops and that event is not counted). The caller has
 -- already started the first event.
-local function event_loop(tid)
+local function event_loop(tid, w)
    while true do
       if event(tid) then
          return
       end
-      if not C.bench_event_next(tid) then
+      if not C.bench_worker_next(w) then
          return
       end
    end
@@ -60,8 +60,9 @@ function thread_run(tid)
       return
    end
    C.sb_event_start(tid)
+   local w = C.bench_worker(tid)
    while true do
-      local ok, err = pcall(event_loop, tid)
+      local ok, err = pcall(event_loop, tid, w)
       if ok then
          return
       end
