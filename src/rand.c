@@ -41,6 +41,38 @@ void rand_thread_init(void)
         rand_s[0] = 0x9e3779b97f4a7c15u;
 }
 
+/* --rand-seed, or 0; written by rand_init_process() before workers start,
+ * read-only afterwards. */
+static unsigned rand_process_seed;
+
+/* splitmix64 (Steele, Lea & Flood 2014): spreads a counter into well-mixed
+ * words, the usual way to seed xoroshiro from a small number. */
+static uint64_t rand_splitmix64(uint64_t *x)
+{
+    uint64_t z = (*x += 0x9e3779b97f4a7c15u);
+
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+    return z ^ (z >> 31);
+}
+
+void rand_thread_init_tid(int tid)
+{
+    if (rand_process_seed == 0) {
+        rand_thread_init();
+        return;
+    }
+    /* A function of (seed, tid) only: threads start in any order, and taking
+     * the next random() values would give thread 0 thread 1's stream on the
+     * next run. The high word keeps these streams apart from small seeds. */
+    uint64_t x = ((uint64_t) rand_process_seed << 32 | (uint32_t) tid) ^
+                 0x5b656e63682d7464u;
+    rand_s[0] = rand_splitmix64(&x);
+    rand_s[1] = rand_splitmix64(&x);
+    if ((rand_s[0] | rand_s[1]) == 0)
+        rand_s[0] = 0x9e3779b97f4a7c15u;
+}
+
 void rand_seed_libc(unsigned seed)
 {
     pthread_mutex_lock(&rand_libc_lock);
@@ -52,6 +84,7 @@ void rand_init_process(unsigned seed_or_0)
 {
     uint32_t offset, base;
 
+    rand_process_seed = seed_or_0;
     if (seed_or_0 != 0) rand_seed_libc(seed_or_0);
     rand_thread_init();
     /* sysbench takes the offset seed first, then the base (RT-15). */

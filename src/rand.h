@@ -63,6 +63,13 @@ void rand_seed_libc(unsigned seed);
  * a thread that never did is seeded this way on its first draw. */
 void rand_thread_init(void);
 
+/* Seeds the calling worker thread (number tid) for a phase. Without
+ * --rand-seed this is rand_thread_init(), as in sysbench. With --rand-seed=N
+ * the state is a function of N and tid alone (PD-6): thread tid draws the
+ * same numbers on every run whatever order the threads start in, where
+ * sysbench hands the threads the next libc values in start order. */
+void rand_thread_init_tid(int tid);
+
 /* Sets the unique sequence's start from two seeds (rand_init_process uses
  * two random() values). Main thread only, before sb_rand_unique() runs. */
 void rand_unique_seed(uint32_t base, uint32_t offset);

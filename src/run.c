@@ -89,7 +89,7 @@ static int worker_init(int tid, void *arg)
     struct script *s;
 
     log_debug("Worker thread (#%d) started", tid);
-    rand_thread_init();
+    rand_thread_init_tid(tid);
     db_thread_set_id(tid);
     if (!(s = script_new(tid)))
         return -1;
@@ -342,7 +342,7 @@ static int command_init(int tid, void *arg)
     struct run *run = arg;
     struct script *s;
 
-    rand_thread_init();
+    rand_thread_init_tid(tid);
     db_thread_set_id(tid);
     if (!(s = script_new(tid)))
         return -1;
