@@ -47,7 +47,7 @@ uint32_t sb_rand_varstr(char *buf, uint32_t min_len, uint32_t max_len);
 double sb_rand_uniform_double(void);
 
 /* Options declared by scripts: script.c. */
-/* flags: options.h OPT_SHOW_N only (bench.builtin.SHOW_N). */
+/* flags: options.h OPT_SHOW_N and OPT_HIDDEN_R only (bench.builtin). */
 int bench_option_declare(const char *name, const char *desc,
                          const char *def, int type, unsigned flags);
 void bench_print_test_options(void);

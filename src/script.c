@@ -386,10 +386,12 @@ int bench_option_declare(const char *name, const char *desc, const char *def,
                          int type, unsigned flags)
 {
     /* Declaration order is the caller's (sorted or not); of the flags,
-     * scripts may set only how the help lists the type. */
+     * scripts may set only how the help lists the type and whether the
+     * 1.0 profile lists the option (the bundled OLTP scripts' 1.1
+     * options, P-2). */
     struct option_def d = {.name = name, .desc = desc, .def = def,
                            .type = (enum opt_type) type,
-                           .flags = flags & OPT_SHOW_N};
+                           .flags = flags & (OPT_SHOW_N | OPT_HIDDEN_R)};
     if (!env.opts || !name || type <= OPT_NULL || type > OPT_FILE)
         return -1;
     return options_add(env.opts, options_title, &d);

@@ -19,9 +19,10 @@ return function(cfg)
    end
 
    -- Collects declarations: the sysbench form { name = {desc, default,
-   -- type, validator} } sorted by name, or the ordered form used by the
-   -- built-in tests { {name, desc, default, type[, flags]}, ... } (flags:
-   -- bench.builtin.SHOW_N).
+   -- type, validator, flags = F} } sorted by name, or the ordered form
+   -- used by the built-in tests { {name, desc, default, type[, flags]},
+   -- ... }. Flags (a bench extension, options.h): bench.builtin.SHOW_N,
+   -- 1 = not listed by help in the 1.0 profile (OPT_HIDDEN_R).
    local function collect(opts)
       local list = {}
       if opts[1] ~= nil then
@@ -36,7 +37,7 @@ return function(cfg)
             structure_error()
          end
          list[#list + 1] = { name = name, desc = o[1], def = o[2],
-                             type = o[3] }
+                             type = o[3], flags = o.flags }
       end
       table.sort(list, function(a, b) return a.name < b.name end)
       return list

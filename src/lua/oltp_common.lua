@@ -1,0 +1,454 @@
+-- SPDX-License-Identifier: MIT
+-- oltp_common: the table layout, options, prepare/prewarm/cleanup commands
+-- and statement helpers shared by the bundled OLTP scripts (INV 11). The
+-- global names below (create_table, prepare_point_selects, execute_*,
+-- stmt, param, con, ...) are sysbench's: users' own scripts require this
+-- file and call them, so they stay global and keep their meaning.
+
+-- sysbench 1.0 lists `prewarm`, 1.1 `warmup` (both are accepted by both).
+local profile_m = sysbench.version:sub(1, 3) ~= "1.0"
+
+if sysbench.cmdline.command == nil then
+   error("Command is required. Supported commands: prepare, " ..
+            (profile_m and "warmup" or "prewarm") .. ", run, cleanup, help")
+end
+
+function init()
+   assert(event ~= nil, "this script is meant to be included by other " ..
+             "OLTP scripts and should not be called directly.")
+end
+
+-- options.h OPT_HIDDEN_R: accepted but not listed by `help` in the 1.0
+-- profile, whose listing must stay byte-identical to sysbench 1.0.20's
+-- (P-2).
+local HIDDEN_R = 1
+
+-- Listed sorted by name, as sysbench does; all numbers are DOUBLE.
+sysbench.cmdline.options = {
+   table_size = { "Number of rows per table", 10000 },
+   range_size = { "Range size for range SELECT queries", 100 },
+   tables = { "Number of tables", 1 },
+   point_selects = { "Number of point SELECT queries per transaction", 10 },
+   simple_ranges =
+      { "Number of simple range SELECT queries per transaction", 1 },
+   sum_ranges = { "Number of SELECT SUM() queries per transaction", 1 },
+   order_ranges = { "Number of SELECT ORDER BY queries per transaction", 1 },
+   distinct_ranges =
+      { "Number of SELECT DISTINCT queries per transaction", 1 },
+   index_updates = { "Number of UPDATE index queries per transaction", 1 },
+   non_index_updates =
+      { "Number of UPDATE non-index queries per transaction", 1 },
+   delete_inserts =
+      { "Number of DELETE/INSERT combinations per transaction", 1 },
+   range_selects = { "Enable/disable all range SELECT queries", true },
+   auto_inc = { "Use AUTO_INCREMENT column as Primary Key (for MySQL), " ..
+                   "or its alternatives in other DBMS. When disabled, use " ..
+                   "client-generated IDs", true },
+   create_table_options = { "Extra CREATE TABLE options", "",
+                            flags = HIDDEN_R },
+   skip_trx = { "Don't start explicit transactions and execute all " ..
+                   "queries in the AUTOCOMMIT mode", false },
+   secondary = { "Use a secondary index in place of the PRIMARY KEY",
+                 false },
+   create_secondary =
+      { "Create a secondary index in addition to the PRIMARY KEY", true },
+   reconnect = { "Reconnect after every N events. The default (0) is to " ..
+                    "not reconnect", 0, flags = HIDDEN_R },
+   mysql_storage_engine = { "Storage engine, if MySQL is used", "innodb" },
+   -- Declared without a default, as in sysbench, where its code path tests
+   -- an undefined global and so never takes effect (OLTP-11): same here.
+   pgsql_variant = {
+      "Use this PostgreSQL variant when running with the PostgreSQL " ..
+         "driver. The only currently supported variant is 'redshift'. " ..
+         "When enabled, create_secondary is automatically disabled, and " ..
+         "delete_inserts is set to 0", nil, sysbench.cmdline.ARG_STRING },
+}
+
+-- -- Row values ---------------------------------------------------------------
+
+-- c: ten groups of 11 digits joined by '-' (119 chars); pad: five (59).
+local function groups(n)
+   return string.rep("###########", n, "-")
+end
+c_value_template = groups(10)
+pad_value_template = groups(5)
+
+-- The only source of the string columns, so that other value sources can
+-- replace these two functions.
+function get_c_value()
+   return sysbench.rand.string(c_value_template)
+end
+
+function get_pad_value()
+   return sysbench.rand.string(pad_value_template)
+end
+
+-- -- Tables ---------------------------------------------------------------------
+
+-- `id` column type, PRIMARY KEY clause and the text after ")" for one
+-- driver; sysbench supports only mysql and pgsql here.
+local function table_defs(drv)
+   local opt = sysbench.opt
+   local name = drv:name()
+   local id_def, tail
+   local extra = opt.create_table_options or ""
+   if name == "mysql" then
+      id_def = opt.auto_inc and "INTEGER NOT NULL AUTO_INCREMENT"
+         or "INTEGER NOT NULL"
+      tail = "/*! ENGINE = " .. opt.mysql_storage_engine .. " */"
+      -- 1.0.20 read a legacy global here; honour it when set.
+      if extra == "" and type(mysql_table_options) == "string" then
+         extra = mysql_table_options
+      end
+   elseif name == "pgsql" then
+      id_def = opt.auto_inc and "SERIAL" or "INTEGER NOT NULL"
+      tail = ""
+   else
+      error("Unsupported database driver:" .. name)
+   end
+   -- With --secondary PostgreSQL rejects "KEY xid (id)", as with sysbench.
+   local key_def = opt.secondary and "KEY xid" or "PRIMARY KEY"
+   return id_def, key_def, tail .. " " .. extra
+end
+
+-- Loads rows first_id .. first_id + count - 1 of table `n` through the
+-- bulk-insert API (statements up to its buffer size).
+local function load_rows(con, n, first_id, count)
+   local opt = sysbench.opt
+   local rand_k = sysbench.rand.default
+   local size = opt.table_size
+   local fmt
+   if opt.auto_inc then
+      con:bulk_insert_init("INSERT INTO sbtest" .. n .. "(k, c, pad) VALUES")
+      fmt = "(%d, '%s', '%s')"
+   else
+      con:bulk_insert_init("INSERT INTO sbtest" .. n ..
+                              "(id, k, c, pad) VALUES")
+      fmt = "(%d, %d, '%s', '%s')"
+   end
+   local format = string.format
+   for id = first_id, first_id + count - 1 do
+      local c = get_c_value()
+      local pad = get_pad_value()
+      if opt.auto_inc then
+         con:bulk_insert_next(format(fmt, rand_k(1, size), c, pad))
+      else
+         con:bulk_insert_next(format(fmt, id, rand_k(1, size), c, pad))
+      end
+   end
+   con:bulk_insert_done()
+end
+
+function create_table(drv, con, table_num)
+   local opt = sysbench.opt
+   local id_def, key_def, tail = table_defs(drv)
+
+   print(string.format("Creating table 'sbtest%d'...", table_num))
+   con:query(string.format("CREATE TABLE sbtest%d(\n" ..
+                              "  id %s,\n" ..
+                              "  k INTEGER DEFAULT '0' NOT NULL,\n" ..
+                              "  c CHAR(120) DEFAULT '' NOT NULL,\n" ..
+                              "  pad CHAR(60) DEFAULT '' NOT NULL,\n" ..
+                              "  %s (id)\n" ..
+                              ") %s",
+                           table_num, id_def, key_def, tail))
+
+   if opt.table_size > 0 then
+      print(string.format("Inserting %d records into 'sbtest%d'",
+                          opt.table_size, table_num))
+   end
+   load_rows(con, table_num, 1, opt.table_size)
+
+   if opt.create_secondary then
+      print(string.format("Creating a secondary index on 'sbtest%d'...",
+                          table_num))
+      con:query(string.format("CREATE INDEX k_%d ON sbtest%d(k)",
+                              table_num, table_num))
+   end
+end
+
+-- Tables of this worker in a parallel command: t+1, t+1+T, ... for
+-- worker t of T (the main state alone has tid 0 and takes them all).
+local function own_tables()
+   local threads = sysbench.opt.threads
+   return sysbench.tid % threads + 1, sysbench.opt.tables, threads
+end
+
+function cmd_prepare()
+   local drv = sysbench.sql.driver()
+   local con = drv:connect()
+   local first, last, step = own_tables()
+   for i = first, last, step do
+      create_table(drv, con, i)
+   end
+end
+
+-- Reads every table once so that the run starts with warm buffers. `verb`
+-- is the command's own name, `progress` its progress word.
+local function preload(verb, progress)
+   local drv = sysbench.sql.driver()
+   local con = drv:connect()
+   assert(drv:name() == "mysql", verb .. " is currently MySQL only")
+   -- Keep the derived tables below in memory.
+   con:query("SET tmp_table_size=2*1024*1024*1024")
+   con:query("SET max_heap_table_size=2*1024*1024*1024")
+   local size = sysbench.opt.table_size
+   local first, last, step = own_tables()
+   for i = first, last, step do
+      local t = "sbtest" .. i
+      print(progress .. " table " .. t)
+      con:query("ANALYZE TABLE " .. t)
+      con:query(string.format("SELECT AVG(id) FROM (SELECT * FROM %s " ..
+                                 "FORCE KEY (PRIMARY) LIMIT %u) t", t, size))
+      con:query(string.format("SELECT COUNT(*) FROM (SELECT * FROM %s " ..
+                                 "WHERE k LIKE '%%0%%' LIMIT %u) t", t, size))
+   end
+end
+
+-- 1.0.20 names the command prewarm and prints "Prewarming"; 1.1 renamed
+-- it warmup ("Preloading") and kept prewarm as an alias.
+function cmd_prewarm()
+   if profile_m then
+      preload("warmup", "Preloading")
+   else
+      preload("prewarm", "Prewarming")
+   end
+end
+
+function cmd_warmup()
+   preload("warmup", "Preloading")
+end
+
+sysbench.cmdline.commands = {
+   prepare = { cmd_prepare, sysbench.cmdline.PARALLEL_COMMAND },
+   prewarm = { cmd_prewarm, sysbench.cmdline.PARALLEL_COMMAND },
+   warmup = { cmd_warmup, sysbench.cmdline.PARALLEL_COMMAND },
+}
+
+function cleanup()
+   local drv = sysbench.sql.driver()
+   local con = drv:connect()
+   for i = 1, sysbench.opt.tables do
+      print(string.format("Dropping table 'sbtest%d'...", i))
+      con:query("DROP TABLE IF EXISTS sbtest" .. i)
+   end
+end
+
+-- -- Prepared statements ----------------------------------------------------------
+
+local T = sysbench.sql.type
+
+-- Text (with %d for the table number) and parameter types of each kind;
+-- {CHAR, n} is a string parameter of at most n bytes.
+stmt_defs = {
+   point_selects = { "SELECT c FROM sbtest%d WHERE id=?", T.INT },
+   simple_ranges = { "SELECT c FROM sbtest%d WHERE id BETWEEN ? AND ?",
+                     T.INT, T.INT },
+   sum_ranges = { "SELECT SUM(k) FROM sbtest%d WHERE id BETWEEN ? AND ?",
+                  T.INT, T.INT },
+   order_ranges = {
+      "SELECT c FROM sbtest%d WHERE id BETWEEN ? AND ? ORDER BY c",
+      T.INT, T.INT },
+   distinct_ranges = {
+      "SELECT DISTINCT c FROM sbtest%d WHERE id BETWEEN ? AND ? ORDER BY c",
+      T.INT, T.INT },
+   index_updates = { "UPDATE sbtest%d SET k=k+1 WHERE id=?", T.INT },
+   non_index_updates = { "UPDATE sbtest%d SET c=? WHERE id=?",
+                         { T.CHAR, 120 }, T.INT },
+   deletes = { "DELETE FROM sbtest%d WHERE id=?", T.INT },
+   inserts = { "INSERT INTO sbtest%d (id, k, c, pad) VALUES (?, ?, ?, ?)",
+               T.INT, T.INT, { T.CHAR, 120 }, { T.CHAR, 60 } },
+}
+
+function prepare_begin()
+   stmt.begin = con:prepare("BEGIN")
+end
+
+function prepare_commit()
+   stmt.commit = con:prepare("COMMIT")
+end
+
+-- Prepares statement kind `key` on every table (stmt[t][key]) and binds
+-- its parameters (param[t][key][i]).
+function prepare_for_each_table(key)
+   local def = stmt_defs[key]
+   for t = 1, sysbench.opt.tables do
+      local s = con:prepare(string.format(def[1], t))
+      stmt[t][key] = s
+      if #def > 1 then
+         local params = {}
+         for p = 2, #def do
+            local ptype = def[p]
+            if type(ptype) == "table" then
+               params[p - 1] = s:bind_create(ptype[1], ptype[2])
+            else
+               params[p - 1] = s:bind_create(ptype)
+            end
+         end
+         param[t][key] = params
+         s:bind_param(unpack(params))
+      end
+   end
+end
+
+function prepare_point_selects() prepare_for_each_table("point_selects") end
+function prepare_simple_ranges() prepare_for_each_table("simple_ranges") end
+function prepare_sum_ranges() prepare_for_each_table("sum_ranges") end
+function prepare_order_ranges() prepare_for_each_table("order_ranges") end
+function prepare_distinct_ranges()
+   prepare_for_each_table("distinct_ranges")
+end
+function prepare_index_updates() prepare_for_each_table("index_updates") end
+function prepare_non_index_updates()
+   prepare_for_each_table("non_index_updates")
+end
+function prepare_delete_inserts()
+   prepare_for_each_table("deletes")
+   prepare_for_each_table("inserts")
+end
+
+function thread_init()
+   drv = sysbench.sql.driver()
+   con = drv:connect()
+   stmt, param = {}, {}
+   for t = 1, sysbench.opt.tables do
+      stmt[t], param[t] = {}, {}
+   end
+   -- Defined by each script: the statement kinds it executes.
+   prepare_statements()
+end
+
+function close_statements()
+   for t = 1, sysbench.opt.tables do
+      for _, s in pairs(stmt[t]) do
+         s:close()
+      end
+      stmt[t], param[t] = {}, {}
+   end
+   if stmt.begin ~= nil then
+      stmt.begin:close()
+      stmt.begin = nil
+   end
+   if stmt.commit ~= nil then
+      stmt.commit:close()
+      stmt.commit = nil
+   end
+end
+
+function thread_done()
+   close_statements()
+   con:disconnect()
+end
+
+-- -- Events ----------------------------------------------------------------
+
+-- Each query group draws its own table; ids come from --rand-type.
+local function get_table_num()
+   return sysbench.rand.uniform(1, sysbench.opt.tables)
+end
+
+local function get_id()
+   return sysbench.rand.default(1, sysbench.opt.table_size)
+end
+
+function begin()
+   stmt.begin:execute()
+end
+
+function commit()
+   stmt.commit:execute()
+end
+
+function execute_point_selects()
+   local t = get_table_num()
+   local s, id = stmt[t].point_selects, param[t].point_selects[1]
+   for _ = 1, sysbench.opt.point_selects do
+      id:set(get_id())
+      s:execute()
+   end
+end
+
+-- A range group: [id, id + range_size - 1] for --<key> statements.
+local function execute_range(key)
+   local t = get_table_num()
+   local s, p = stmt[t][key], param[t][key]
+   for _ = 1, sysbench.opt[key] do
+      local id = get_id()
+      p[1]:set(id)
+      p[2]:set(id + sysbench.opt.range_size - 1)
+      s:execute()
+   end
+end
+
+function execute_simple_ranges() execute_range("simple_ranges") end
+function execute_sum_ranges() execute_range("sum_ranges") end
+function execute_order_ranges() execute_range("order_ranges") end
+function execute_distinct_ranges() execute_range("distinct_ranges") end
+
+function execute_index_updates()
+   local t = get_table_num()
+   local s, id = stmt[t].index_updates, param[t].index_updates[1]
+   for _ = 1, sysbench.opt.index_updates do
+      id:set(get_id())
+      s:execute()
+   end
+end
+
+function execute_non_index_updates()
+   local t = get_table_num()
+   local s, p = stmt[t].non_index_updates, param[t].non_index_updates
+   for _ = 1, sysbench.opt.non_index_updates do
+      p[1]:set_rand_str(c_value_template)
+      p[2]:set(get_id())
+      s:execute()
+   end
+end
+
+-- DELETE a random row and INSERT it back with a new k, c and pad.
+function execute_delete_inserts()
+   local t = get_table_num()
+   local del, ins = stmt[t].deletes, stmt[t].inserts
+   local dp, ip = param[t].deletes, param[t].inserts
+   for _ = 1, sysbench.opt.delete_inserts do
+      local id = get_id()
+      local k = get_id()
+      dp[1]:set(id)
+      ip[1]:set(id)
+      ip[2]:set(k)
+      ip[3]:set_rand_str(c_value_template)
+      ip[4]:set_rand_str(pad_value_template)
+      del:execute()
+      ins:execute()
+   end
+end
+
+-- --reconnect=N: after every N-th event of this thread, drop the
+-- connection and prepare everything again on a new one (OLTP-10; the
+-- reconnect is counted by db.c).
+local events_done = 0
+
+function check_reconnect()
+   local every = sysbench.opt.reconnect
+   if every > 0 then
+      events_done = events_done + 1
+      if events_done % every == 0 then
+         close_statements()
+         con:reconnect()
+         prepare_statements()
+      end
+   end
+end
+
+-- After the driver reconnected on a lost connection, the statements of
+-- the old one are gone: prepare them again (OLTP-9). MySQL client codes:
+-- CR_SERVER_GONE_ERROR, CR_TCP_CONNECTION, CR_SERVER_LOST,
+-- CR_SERVER_LOST_EXTENDED.
+local connection_lost = { [2006] = true, [2011] = true, [2013] = true,
+                          [2055] = true }
+
+function sysbench.hooks.before_restart_event(errdesc)
+   if connection_lost[errdesc.sql_errno] then
+      close_statements()
+      prepare_statements()
+   end
+end
