@@ -250,7 +250,7 @@ static bool wait_workers(struct run *run)
     return pool_wait_done(deadline);
 }
 
-static int finish_run(struct run *run, bool all_done)
+static int finish_run(struct run *run, struct script **rs, bool all_done)
 {
     int status = 0;
 
@@ -262,6 +262,11 @@ static int finish_run(struct run *run, bool all_done)
     }
     pool_join();
     reporter_stop(run->reporter);
+    /* The reporting thread's state closes with that thread, as in
+     * sysbench: what its hooks left open (report_json's array) is closed
+     * before the cumulative report and done() print. */
+    script_free(*rs);
+    *rs = NULL;
     log_info("Done.\n");
     /* A failed run prints no report, but done() still runs, as in
      * sysbench (INV 5.1): scripts release what init() took there. */
@@ -324,7 +329,7 @@ static int run_benchmark(struct run *run)
     if (status != 0)
         pool_join();
     else
-        status = finish_run(run, wait_workers(run));
+        status = finish_run(run, &rs, wait_workers(run));
     if (status == 2)
         return 2;
     reporter_free(run->reporter);
