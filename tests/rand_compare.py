@@ -172,15 +172,16 @@ def main():
 
     print("%d draws per sample; bench --rand-seed=%s, sysbench --rand-seed=%s"
           % (DRAWS, SEEDS["bench"], SEEDS["sysbench"]))
-    print("%-62s %-8s %9s %4s %9s  %s" %
-          ("call and options", "against", "chi2", "df", "crit.001", "result"))
+    width = max(len(r[0]) for r in rows)
+    print("%-*s %-8s %9s %4s %9s  %s" % (width, "call and options", "against",
+                                         "chi2", "df", "crit.001", "result"))
     failed = 0
     for name, stat, df, against in rows:
         crit = chi2_critical(max(df, 1))
         good = df > 0 and stat <= crit
         failed += not good
-        print("%-62s %-8s %9.1f %4d %9.1f  %s" %
-              (name, against, stat, df, crit, "ok" if good else "FAIL"))
+        print("%-*s %-8s %9.1f %4d %9.1f  %s" %
+              (width, name, against, stat, df, crit, "ok" if good else "FAIL"))
     print("%d of %d comparisons failed" % (failed, len(rows)))
     return 1 if failed else 0
 
