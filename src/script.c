@@ -15,6 +15,7 @@
 #include <lualib.h>
 
 #include "api.h"
+#include "bytecode.h"
 #include "hist.h"
 #include "embedded.h"
 #include "log.h"
@@ -35,6 +36,7 @@ static struct script_env env;
 void script_setup(const struct script_env *e)
 {
     env = *e;
+    bytecode_build(env.src);
 }
 
 /* -- Calling Lua ------------------------------------------------------- */
@@ -168,8 +170,24 @@ static int load_embedded(lua_State *L)
         return 1;
     }
     snprintf(chunk, sizeof(chunk), "@%s.lua", name);
-    if (luaL_loadbuffer(L, f->data, f->len, chunk) != 0)
+    if (bytecode_load(L, f->data, f->len, chunk) != 0)
         return lua_error(L);
+    return 1;
+}
+
+/* package.preload entry of an internal module: loads its chunk only when
+ * it is required (most states never need bench.jitcmd or bench.builtin)
+ * and calls it with require's argument, as a preload function is. */
+static int load_internal(lua_State *L)
+{
+    const struct embedded_file *f = lua_touserdata(L, lua_upvalueindex(1));
+    char chunk[256];
+
+    snprintf(chunk, sizeof(chunk), "=%s", f->name);
+    if (bytecode_load(L, f->data, f->len, chunk) != 0)
+        return lua_error(L);
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, 1);
     return 1;
 }
 
@@ -178,15 +196,11 @@ static void install_loaders(lua_State *L)
     lua_getglobal(L, "package");
     lua_getfield(L, -1, "preload");
     for (const struct embedded_file *f = embedded_files; f->name; f++) {
-        char chunk[256];
-        if (strncmp(f->name, "bench", 5) != 0 ||
-            (f->name[5] != '.' && f->name[5] != '\0'))
+        if (strncmp(f->name, "bench", 5) != 0 || f->name[5] != '.')
             continue;
-        snprintf(chunk, sizeof(chunk), "=%s", f->name);
-        if (luaL_loadbuffer(L, f->data, f->len, chunk) == 0)
-            lua_setfield(L, -2, f->name);
-        else
-            lua_pop(L, 1);
+        lua_pushlightuserdata(L, (void *) f);
+        lua_pushcclosure(L, load_internal, 1);
+        lua_setfield(L, -2, f->name);
     }
     lua_pop(L, 1);
     lua_getfield(L, -1, "loaders");
@@ -296,7 +310,7 @@ static int bootstrap(lua_State *L, int tid)
 {
     const struct embedded_file *f = embedded_find("bench");
 
-    if (!f || luaL_loadbuffer(L, f->data, f->len, "=bench") != 0) {
+    if (!f || bytecode_load(L, f->data, f->len, "=bench") != 0) {
         log_fatal("script: load the internal module bench: %s",
                   f ? lua_tostring(L, -1) : "not embedded");
         return -1;
@@ -355,8 +369,8 @@ struct script *script_new(int tid)
     if (bootstrap(s->L, tid) != 0 || apply_luajit_cmd(s->L) != 0)
         goto fail;
     if (env.src) {
-        if (luaL_loadbuffer(s->L, env.src->text, env.src->len,
-                            env.src->chunkname) != 0 ||
+        if (bytecode_load(s->L, env.src->text, env.src->len,
+                          env.src->chunkname) != 0 ||
             script_pcall(s->L, 0, 0) != 0) {
             report_error(s->L, "");
             goto fail;
