@@ -1,7 +1,7 @@
 -- SPDX-License-Identifier: MIT
 -- bench.compat: the 0.5-era globals of sysbench 1.0.20 (INV 10), loaded in
--- the 1.0 profile only. The sysbench.db / db_* functions are added by
--- bench.sql when the database layer is present.
+-- the 1.0 profile only, with sysbench.db and its db_* aliases when the
+-- database layer is present.
 return function(cfg)
    local rand = sysbench.rand
    thread_id = sysbench.tid
@@ -25,4 +25,10 @@ return function(cfg)
    end
    mysql_table_engine = "innodb"
    myisam_max_rows = 1000000
+   if sysbench.sql then
+      sysbench.db = require("bench.legacy_db")
+      for name, value in pairs(sysbench.db) do
+         _G[name:match("^DB_ERROR_") and name or "db_" .. name] = value
+      end
+   end
 end
