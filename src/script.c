@@ -792,6 +792,31 @@ static int source_file(struct script_source *out, const char *testname,
     return rc;
 }
 
+/* The legacy OLTP scripts are installed as <pkgdatadir>/oltp_legacy/.
+ * Users type sysbench's paths (/usr/share/sysbench/tests/include/
+ * oltp_legacy/oltp.lua, or relative to a sysbench source tree): when such
+ * a path, ending in oltp_legacy/<name>.lua, names no file, the module
+ * oltp_legacy.<name> is looked up on package.path instead (LUA_PATH, then
+ * the installed copy). Returns its path (to free), or NULL. */
+static char *find_legacy_oltp(const char *testname)
+{
+    static const char dir[] = "oltp_legacy/";
+    const size_t dlen = sizeof(dir) - 1;
+    const char *name  = strrchr(testname, '/');
+    char module[256];
+    size_t n;
+
+    if (!name || (size_t) (name + 1 - testname) < dlen ||
+        strncmp(name + 1 - dlen, dir, dlen) != 0)
+        return NULL;
+    n = strlen(++name);
+    if (n <= 4 || strcmp(name + n - 4, ".lua") != 0 ||
+        (size_t) snprintf(module, sizeof(module), "oltp_legacy.%.*s",
+                          (int) (n - 4), name) >= sizeof(module))
+        return NULL;
+    return search_module(module);
+}
+
 /* sysbench's order: built-in test, file, module on package.path; then the
  * bundled scripts compiled in (installed copies win, PD-8). */
 static enum script_resolve_result resolve_named(const char *testname,
@@ -807,6 +832,14 @@ static enum script_resolve_result resolve_named(const char *testname,
     fp = fopen(testname, "r");
     if (!fp && !strchr(testname, '/') && (modpath = search_module(testname)))
         fp = fopen(modpath, "r");
+    if (!fp && !modpath && (modpath = find_legacy_oltp(testname)) &&
+        (fp = fopen(modpath, "r"))) {
+        /* `test` must name the real file: common.lua is found next to it. */
+        rc = source_file(out, modpath, modpath, fp);
+        fclose(fp);
+        free(modpath);
+        return rc;
+    }
     if (fp) {
         rc = source_file(out, testname, modpath ? modpath : testname, fp);
         fclose(fp);

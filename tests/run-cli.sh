@@ -18,6 +18,9 @@ if [ ! -x "$BENCH" ]; then
     exit 1
 fi
 export BENCH
+# The source tree, for transcripts that run its scripts (e.g. oltp_legacy).
+BENCH_SRCDIR=$(dirname "$here")
+export BENCH_SRCDIR
 # The transcripts choose the profile themselves.
 unset BENCH_COMPAT
 
