@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# perf/db_point_select.sh: the per-query client cost of a prepared point
+# select, for the C floor (perf/db_floor.c: the client library called
+# directly), bench and sysbench 1.0.20, on the same table in one run, for
+# MariaDB and PostgreSQL. bench and sysbench run perf/db_point_select.lua:
+# one `SELECT c FROM sbtest1 WHERE id=?` per event, result discarded.
+#
+#  1. user instructions per query under valgrind --tool=callgrind, as the
+#     difference of two run lengths (CG_EVENTS1/CG_EVENTS2: 2000/12000)
+#     so start-up, connecting and exit cancel. Target: bench <= 1.03 x the
+#     floor on both drivers (sysbench 1.0.20: ~1.1).
+#  2. client CPU (user+sys) per query, native runs of CPU_EVENTS1/2
+#     (2000/20000) queries, median of PERF_REPS (3): info, it includes the
+#     kernel's share of the socket round trip.
+#  3. where bench's and sysbench's instructions per query go (PERF_PROFILE=0
+#     skips).
+#
+# Environment: BENCH, SYSBENCH (lib.sh); servers and database (db_lib.sh).
+. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/db_lib.sh"
+need_tools valgrind callgrind_annotate
+
+SCRIPT=$PERF_DIR/db_point_select.lua
+E1=${CG_EVENTS1:-2000}
+E2=${CG_EVENTS2:-12000}
+C1=${CPU_EVENTS1:-2000}
+C2=${CPU_EVENTS2:-20000}
+REPS=${PERF_REPS:-3}
+TARGET=1.03
+
+build_floor
+for d in $DRIVERS; do db_prepare "$d"; done
+
+declare -A IPQ CPU
+for d in $DRIVERS; do
+    for tool in floor bench sysbench; do
+        if [ $tool = floor ] && ! has_floor "$d"; then IPQ[$tool.$d]=NA; continue; fi
+        IPQ[$tool.$d]=$(cg_per_event $tool "$d" "$SCRIPT" "$E1" "$E2")
+    done
+    for rep in $(seq "$REPS"); do
+        for tool in floor bench sysbench; do
+            if [ $tool = floor ] && ! has_floor "$d"; then continue; fi
+            CPU[$tool.$d]+="$(cpu_per_event $tool "$d" "$SCRIPT" "$C1" "$C2") "
+        done
+    done
+done
+
+db_table_head "prepared point select, 1 thread, table of $TABLE_SIZE rows"
+for d in $DRIVERS; do
+    f=${IPQ[floor.$d]} b=${IPQ[bench.$d]} s=${IPQ[sysbench.$d]}
+    rb=$(ratio "$b" "$f")
+    db_row "$d: user instructions/query" "$f" "$b" "$s" "$rb" \
+        "$(ratio "$s" "$f")" "bench/floor <= $TARGET" "$(verdict "$rb" "<=" $TARGET)"
+    db_row "$d: bench/sysbench instructions" - - - - - "info: $(ratio "$b" "$s")" info
+    f=$(median ${CPU[floor.$d]:-NA}) b=$(median ${CPU[bench.$d]}) s=$(median ${CPU[sysbench.$d]})
+    db_row "$d: client CPU us/query" "$f" "$b" "$s" "$(ratio "$b" "$f")" \
+        "$(ratio "$s" "$f")" "-" info
+done
+note "instructions: callgrind, (I($E2) - I($E1)) / $((E2 - E1)) queries, user space"
+note "only (libraries included); CPU: (user+sys)($C2) - ($C1) per query, median of $REPS."
+note "TLS off for all three; one thread, one connection, one prepared statement."
+
+if [ "${PERF_PROFILE:-1}" != 0 ]; then
+    for d in $DRIVERS; do
+        for tool in floor bench sysbench; do
+            cg_profile $tool "$d" "$SCRIPT" "$E1" "$E2" 12
+        done
+    done
+fi
+
+exit $((FAILS > 0))

@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# perf/db_transaction.sh: the client cost of a read-only transaction of 16
+# prepared statements (perf/db_transaction.lua, oltp_read_only's shape:
+# BEGIN, 10 point selects, simple/SUM/ORDER BY/DISTINCT ranges of 100
+# rows, COMMIT), bench beside sysbench 1.0.20 on the same table in one
+# run, for MariaDB and PostgreSQL. Results are discarded unread, so this
+# is where a client that buffers rows it never hands out pays for them.
+#
+#  1. user instructions per transaction under callgrind, the difference of
+#     two run lengths (CG_EVENTS1/CG_EVENTS2: 200/1200 transactions).
+#     Target: bench <= 0.7 x sysbench on both drivers. The C floor
+#     (perf/db_floor.c trx: the same 16 statements straight on the client
+#     library) shows how low any client of that library can go.
+#  2. client CPU (user+sys) per transaction, native runs of CPU_EVENTS1/2
+#     (200/2000), median of PERF_REPS (3): info.
+#  3. where the instructions go (PERF_PROFILE=0 skips).
+#
+# Environment: BENCH, SYSBENCH (lib.sh); servers and database (db_lib.sh).
+. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/db_lib.sh"
+need_tools valgrind callgrind_annotate
+
+SCRIPT=$PERF_DIR/db_transaction.lua
+E1=${CG_EVENTS1:-200}
+E2=${CG_EVENTS2:-1200}
+C1=${CPU_EVENTS1:-200}
+C2=${CPU_EVENTS2:-2000}
+REPS=${PERF_REPS:-3}
+TARGET=0.7
+
+build_floor
+for d in $DRIVERS; do db_prepare "$d"; done
+
+declare -A IPT CPU
+for d in $DRIVERS; do
+    for tool in floor bench sysbench; do
+        if [ $tool = floor ] && ! has_floor "$d"; then IPT[$tool.$d]=NA; continue; fi
+        IPT[$tool.$d]=$(cg_per_event $tool "$d" "$SCRIPT" "$E1" "$E2")
+    done
+    for rep in $(seq "$REPS"); do
+        for tool in floor bench sysbench; do
+            if [ $tool = floor ] && ! has_floor "$d"; then continue; fi
+            CPU[$tool.$d]+="$(cpu_per_event $tool "$d" "$SCRIPT" "$C1" "$C2") "
+        done
+    done
+done
+
+db_table_head "read-only transaction of 16 queries, 1 thread, table of $TABLE_SIZE rows"
+for d in $DRIVERS; do
+    f=${IPT[floor.$d]} b=${IPT[bench.$d]} s=${IPT[sysbench.$d]}
+    r=$(ratio "$b" "$s")
+    db_row "$d: user instructions/trx" "$f" "$b" "$s" "$(ratio "$b" "$f")" \
+        "$(ratio "$s" "$f")" "bench/sysb <= $TARGET" "$(verdict "$r" "<=" $TARGET)"
+    db_row "$d: bench/sysbench instructions" - - - - - "$r (floor $(ratio "$f" "$s"))" info
+    f=$(median ${CPU[floor.$d]:-NA}) b=$(median ${CPU[bench.$d]}) s=$(median ${CPU[sysbench.$d]})
+    db_row "$d: client CPU us/trx" "$f" "$b" "$s" "$(ratio "$b" "$f")" \
+        "$(ratio "$s" "$f")" "-" info
+done
+note "instructions: callgrind, (I($E2) - I($E1)) / $((E2 - E1)) transactions, user"
+note "space only (libraries included); CPU: (user+sys)($C2) - ($C1), median of $REPS."
+note "TLS off for all three; one thread, one connection, prepared statements."
+
+if [ "${PERF_PROFILE:-1}" != 0 ]; then
+    for d in $DRIVERS; do
+        for tool in floor bench sysbench; do
+            cg_profile $tool "$d" "$SCRIPT" "$E1" "$E2" 14
+        done
+    done
+fi
+
+exit $((FAILS > 0))
