@@ -6,7 +6,8 @@
 set -u
 dir=$(cd "$(dirname "$0")" && pwd)
 failed=()
-for s in empty_event rate threads_startup cpu_memory rand_string fileio; do
+for s in empty_event rate threads_startup cpu_memory rand_string fileio \
+    db_point_select db_transaction; do
     echo
     echo "######## perf/$s.sh"
     "$dir/$s.sh" || failed+=("$s")
