@@ -1,60 +1,76 @@
 /* SPDX-License-Identifier: MIT */
 /* bytecode: see bytecode.h. Entries are keyed by the address of the source
  * text, which stays put for the process's life (embedded arrays, the
- * workload source held by run.c), so a lookup needs no hashing. */
+ * workload source held by run.c), so a lookup needs no hashing. A chunk is
+ * compiled the first time a state loads it, by that state: a run pays only
+ * for the chunks it uses, and only once. */
+#include <pthread.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
+#include <ck_pr.h>
 #include <lauxlib.h>
-#include <lualib.h>
 
 #include "bytecode.h"
 #include "embedded.h"
 #include "script.h"
 
 struct chunk {
-    const char *text; /* the source this was compiled from */
-    char *code;
-    size_t len, cap;
+    const char *text; /* the source this is compiled from */
+    char *code;       /* NULL until published (see publish) */
+    size_t len;
 };
 
-/* Written by bytecode_build in the main thread before any worker exists,
- * read-only afterwards. */
+/* The table is laid out by bytecode_build in the main thread before any
+ * worker exists; afterwards only `code`/`len` of an entry change, once,
+ * under `lock`. Like the embedded files it indexes, it is process-wide. */
 static struct {
     struct chunk *chunks;
     size_t n;
-} cache;
+    pthread_mutex_t lock;
+} cache = {.lock = PTHREAD_MUTEX_INITIALIZER};
+
+struct dump_buf {
+    char *data;
+    size_t len, cap;
+    bool failed;
+};
 
 static int append(lua_State *L, const void *p, size_t sz, void *ud)
 {
-    struct chunk *c = ud;
+    struct dump_buf *b = ud;
     (void) L;
 
-    if (c->len + sz > c->cap) {
-        size_t cap = (c->len + sz) * 2;
-        char *code = realloc(c->code, cap);
-        if (!code)
-            return 1; /* lua_dump stops; the chunk is dropped */
-        c->code = code;
-        c->cap  = cap;
+    if (b->len + sz > b->cap) {
+        size_t cap = (b->len + sz) * 2;
+        char *data = realloc(b->data, cap);
+        if (!data) {
+            b->failed = true;
+            return 1; /* lua_dump stops; the chunk stays uncached */
+        }
+        b->data = data;
+        b->cap  = cap;
     }
-    memcpy(c->code + c->len, p, sz);
-    c->len += sz;
+    memcpy(b->data + b->len, p, sz);
+    b->len += sz;
     return 0;
 }
 
-/* Compiles one chunk into the next free entry; leaves it out on error. */
-static void compile(lua_State *L, const char *text, size_t len,
-                    const char *chunkname)
+/* Dumps the function on top of L's stack (just loaded from c->text) and
+ * publishes it: readers that see the pointer see the whole code. */
+static void publish(lua_State *L, struct chunk *c)
 {
-    struct chunk *c = &cache.chunks[cache.n];
+    struct dump_buf b = {0};
 
-    *c = (struct chunk){.text = text};
-    if (luaL_loadbuffer(L, text, len, chunkname) == 0 &&
-        lua_dump(L, append, c) == 0 && c->len > 0)
-        cache.n++;
-    else
-        free(c->code);
-    lua_settop(L, 0);
+    pthread_mutex_lock(&cache.lock);
+    if (!c->code && lua_dump(L, append, &b) == 0 && !b.failed && b.len) {
+        c->len = b.len;
+        ck_pr_fence_store();
+        ck_pr_store_ptr(&c->code, b.data);
+        b.data = NULL;
+    }
+    pthread_mutex_unlock(&cache.lock);
+    free(b.data);
 }
 
 static void cache_free(void)
@@ -69,41 +85,38 @@ static void cache_free(void)
 void bytecode_build(const struct script_source *src)
 {
     size_t max = 1;
-    lua_State *L;
 
     cache_free();
     for (const struct embedded_file *f = embedded_files; f->name; f++)
         max++;
     if (!(cache.chunks = calloc(max, sizeof(*cache.chunks))))
         return; /* no cache: every state parses, as before */
-    if (!(L = luaL_newstate()))
-        return;
-    /* The parser needs the FFI library for 64-bit literals (1ULL). */
-    luaL_openlibs(L);
-    /* The chunk names are those script.c loads each file under: the
-     * internal modules as "=bench.x", bundled scripts as "@name.lua". */
-    for (const struct embedded_file *f = embedded_files; f->name; f++) {
-        char name[256];
-        if (strstr(f->name, "_decls"))
-            continue; /* C declarations, not Lua */
-        if (strncmp(f->name, "bench", 5) == 0 &&
-            (f->name[5] == '\0' || f->name[5] == '.'))
-            snprintf(name, sizeof(name), "=%s", f->name);
-        else
-            snprintf(name, sizeof(name), "@%s.lua", f->name);
-        compile(L, f->data, f->len, name);
-    }
+    for (const struct embedded_file *f = embedded_files; f->name; f++)
+        if (!strstr(f->name, "_decls")) /* C declarations, not Lua */
+            cache.chunks[cache.n++].text = f->data;
     if (src && src->text)
-        compile(L, src->text, src->len, src->chunkname);
-    lua_close(L);
+        cache.chunks[cache.n++].text = src->text;
 }
 
 int bytecode_load(lua_State *L, const char *text, size_t len,
                   const char *chunkname)
 {
-    for (size_t i = 0; i < cache.n; i++)
+    struct chunk *c = NULL;
+    char *code;
+    int rc;
+
+    for (size_t i = 0; i < cache.n && !c; i++)
         if (cache.chunks[i].text == text)
-            return luaL_loadbuffer(L, cache.chunks[i].code,
-                                   cache.chunks[i].len, chunkname);
-    return luaL_loadbuffer(L, text, len, chunkname);
+            c = &cache.chunks[i];
+    if (!c)
+        return luaL_loadbuffer(L, text, len, chunkname);
+    code = ck_pr_load_ptr(&c->code);
+    if (code) {
+        ck_pr_fence_load();
+        return luaL_loadbuffer(L, code, c->len, chunkname);
+    }
+    rc = luaL_loadbuffer(L, text, len, chunkname);
+    if (rc == 0)
+        publish(L, c);
+    return rc;
 }

@@ -12,14 +12,15 @@
 
 struct script_source;
 
-/* Compiles every embedded Lua file and `src` (may be NULL). Main thread,
- * before any other thread uses bytecode_load; the cache is read-only
- * afterwards. A chunk that does not compile is left out, so loading it
- * later parses the source and reports the error as usual. */
+/* Lists the chunks to cache: every embedded Lua file and `src` (may be
+ * NULL). Main thread, before any state exists. Each is compiled when a
+ * state first loads it; a chunk that does not compile is never cached, so
+ * every load of it parses the source and reports the error as usual. */
 void bytecode_build(const struct script_source *src);
 
 /* luaL_loadbuffer(L, text, len, chunkname), from the bytecode compiled
- * from this very `text` pointer when there is one. Any thread. */
+ * from this very `text` pointer when there is one (a given text must
+ * always be loaded under the same chunk name). Any thread. */
 int bytecode_load(lua_State *L, const char *text, size_t len,
                   const char *chunkname);
 
