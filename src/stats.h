@@ -74,6 +74,14 @@ static inline void stats_set_discard(int tid, bool on)
         s->discard = on;
 }
 
+/* Whether thread `tid`'s counts are being dropped: its current event
+ * started during --warmup-time. Owner thread. */
+static inline bool stats_discarding(int tid)
+{
+    struct stats_slot *s = stats_slot_of(tid);
+    return s && s->discard;
+}
+
 /* Relaxed read of one counter; any thread. */
 static inline uint64_t stats_read(int tid, enum stat_counter c)
 {

@@ -170,6 +170,11 @@ void fileio_account(struct bench_fileio *f, int tid, int op, int64_t bytes,
         [BENCH_FIO_READ] = STAT_READS, [BENCH_FIO_WRITE] = STAT_WRITES,
         [BENCH_FIO_FSYNC] = STAT_OTHER};
 
+    /* Operations of an event that started during --warmup-time count in
+     * neither sysbench's block nor the per-operation one, so the two
+     * blocks always describe the same operations. */
+    if (stats_discarding(tid))
+        return;
     hist_record(f->threads[tid].lat[op], elapsed_ns);
     stats_add(tid, count[op], 1);
     if (op == BENCH_FIO_READ)
