@@ -98,6 +98,10 @@ sql_result *db_next_result(sql_connection *con);
 
 sql_row *db_fetch_row(sql_result *rs);
 int db_store_results(sql_result *rs);
+/* rs->nrows made exact: the rest of a streamed result is read into the
+ * store first (Lua's `nrows`, as sysbench's buffered results count all
+ * rows at once). A result that is no longer current: its last nrows. */
+uint32_t db_result_nrows(sql_result *rs);
 int db_free_results(sql_result *rs);
 
 sql_statement *db_prepare(sql_connection *con, const char *query, size_t len);

@@ -225,6 +225,16 @@ int db_store_results(sql_result *prs)
     return rc < 0;
 }
 
+uint32_t db_result_nrows(sql_result *prs)
+{
+    struct db_result *r = DB_CONTAINER_OF(prs, struct db_result, pub);
+
+    if (r->streaming && !r->at_end && r->conn->state == DB_CONN_RESULT_SET &&
+        &r->conn->rs == r)
+        db_store_results(prs);
+    return prs->nrows;
+}
+
 int db_free_results(sql_result *prs)
 {
     struct db_result *r =

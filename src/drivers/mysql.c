@@ -213,21 +213,24 @@ static int stmt_error(struct db_conn *c, MYSQL_STMT *st, const char *func)
 
 /* -- Connections ------------------------------------------------------- */
 
-static void set_tls(MYSQL *m)
+/* Connector/C has no "preferred" mode: TLS is either off or enforced, so
+ * PREFERRED enforces it and connect() retries without it when the server
+ * has none (CR_SSL_CONNECTION_ERROR). */
+static void set_tls(MYSQL *m, enum tls_mode mode)
 {
-    if (cfg.tls == TLS_OFF) return;
+    if (mode == TLS_OFF) return;
     mysql_ssl_set(m, cfg.ssl_key, cfg.ssl_cert, cfg.ssl_ca, NULL,
                   cfg.ssl_cipher);
 #ifdef HAVE_MARIADB_TLS
-    my_bool enforce = cfg.tls >= TLS_REQUIRED;
-    my_bool verify  = cfg.tls >= TLS_VERIFY_CA;
+    my_bool enforce = 1;
+    my_bool verify  = mode >= TLS_VERIFY_CA;
     mysql_optionsv(m, MYSQL_OPT_SSL_ENFORCE, &enforce);
     mysql_optionsv(m, MYSQL_OPT_SSL_VERIFY_SERVER_CERT, &verify);
 #else
     static const unsigned modes[] = {SSL_MODE_DISABLED, SSL_MODE_PREFERRED,
                                      SSL_MODE_REQUIRED, SSL_MODE_VERIFY_CA,
                                      SSL_MODE_VERIFY_IDENTITY};
-    mysql_options(m, MYSQL_OPT_SSL_MODE, &modes[cfg.tls]);
+    mysql_options(m, MYSQL_OPT_SSL_MODE, &modes[mode]);
 #endif
 }
 
@@ -241,21 +244,18 @@ static void set_compression(MYSQL *m)
 #endif
 }
 
-static int drv_mysql_connect(struct db_conn *c)
+/* One attempt with the given TLS mode; NULL with c->err set on failure. */
+static MYSQL *connect_once(struct db_conn *c, enum tls_mode tls)
 {
     const struct db_target *t = &c->target;
-    struct my_conn *mc;
-    MYSQL *m;
+    MYSQL *m                  = mysql_init(NULL);
 
-    c->impl = NULL;
-    if (cfg.dry_run) return 0;
-    if (!(mc = calloc(1, sizeof(*mc))) || !(m = mysql_init(NULL))) {
-        free(mc);
+    if (!m) {
         db_set_error(c, CR_OUT_OF_MEMORY, "HY000", false, "mysql_init()",
                      "out of memory");
-        return -1;
+        return NULL;
     }
-    set_tls(m);
+    set_tls(m, tls);
     set_compression(m);
     DEBUG("mysql_real_connect(%p, \"%s\", \"%s\", \"***\", \"%s\", %u, "
           "\"%s\", CLIENT_MULTI_STATEMENTS)",
@@ -266,7 +266,26 @@ static int drv_mysql_connect(struct db_conn *c)
                             t->socket, CLIENT_MULTI_STATEMENTS)) {
         conn_error(c, m, "mysql_real_connect()");
         mysql_close(m);
-        free(mc);
+        return NULL;
+    }
+    return m;
+}
+
+static int drv_mysql_connect(struct db_conn *c)
+{
+    struct my_conn *mc;
+    MYSQL *m;
+
+    c->impl = NULL;
+    if (cfg.dry_run) return 0;
+    m = connect_once(c, cfg.tls);
+    if (!m && cfg.tls == TLS_PREFERRED && c->err.code == CR_SSL_CONNECTION_ERROR)
+        m = connect_once(c, TLS_OFF); /* the server has no TLS */
+    if (!m) return -1;
+    if (!(mc = calloc(1, sizeof(*mc)))) {
+        mysql_close(m);
+        db_set_error(c, CR_OUT_OF_MEMORY, "HY000", false, "mysql_init()",
+                     "out of memory");
         return -1;
     }
     mc->m   = m;

@@ -7,7 +7,13 @@ local ffi = require("ffi")
 _G.ffi = ffi
 ffi.cdef(cfg.cdefs)
 if cfg.db_cdefs then
-   ffi.cdef(cfg.db_cdefs)
+   -- Lua sees sql_result.nrows as nrows_read: bench.sql makes `nrows` a
+   -- property that reads the rest of a streamed result first, since a
+   -- streamed result knows its row count only at its end.
+   local decls, n = cfg.db_cdefs:gsub("uint32_t nrows;",
+                                      "uint32_t nrows_read;")
+   assert(n == 1, "db_api_decls.h: sql_result.nrows not found")
+   ffi.cdef(decls)
 end
 
 sysbench = {

@@ -76,11 +76,20 @@ function result:fetch_row()
 end
 
 function result:free()
-   return C.db_free_results(self)
+   assert(C.db_free_results(self) == 0, "db_free_results() failed")
 end
 
-ffi.metatype("sql_result", { __index = result,
-                             __tostring = function() return "<sql_result>" end })
+-- `nrows` is exact at once, as in sysbench (see bench.lua): only reading
+-- it makes a streamed result buffer its remaining rows.
+ffi.metatype("sql_result", {
+   __index = function(rs, key)
+      if key == "nrows" then
+         return C.db_result_nrows(rs)
+      end
+      return result[key]
+   end,
+   __tostring = function() return "<sql_result>" end,
+})
 
 -- -- Parameters of prepared statements --------------------------------------
 

@@ -1,0 +1,91 @@
+# SPDX-License-Identifier: MIT
+# lib.sh: TAP helpers for the shell tests of tests/db (sourced). Needs
+# BENCH (the bench binary). Each check prints "ok N - name" or
+# "not ok N - name" with the output that failed; finish() prints the plan
+# and a summary and exits non-zero when a check failed.
+
+TESTS_DB_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+SQL_API="$TESTS_DB_DIR/sql_api.lua"
+: "${BENCH:=./bench}"
+tap_n=0
+tap_failed=0
+OUT=    # output of the last run()
+STATUS= # its exit status
+SECS=   # its wall time in seconds (integer, rounded up)
+
+ok() { # ok COND_STATUS NAME [DIAGNOSTIC]
+    tap_n=$((tap_n + 1))
+    if [ "$1" = 0 ]; then
+        echo "ok $tap_n - $2"
+    else
+        tap_failed=$((tap_failed + 1))
+        echo "not ok $tap_n - $2"
+        [ -n "${3:-}" ] && printf '%s\n' "$3" | sed 's/^/# /' | head -40
+    fi
+}
+
+skip() { # skip NAME REASON
+    tap_n=$((tap_n + 1))
+    echo "ok $tap_n - $1 # SKIP $2"
+}
+
+# run ARGS...: runs bench under a timeout, keeps stdout+stderr in OUT.
+run() {
+    local t0 t1
+    t0=$(date +%s%N)
+    OUT=$(timeout 60 "$BENCH" "$@" 2>&1)
+    STATUS=$?
+    t1=$(date +%s%N)
+    SECS=$(((t1 - t0 + 999999999) / 1000000000))
+}
+
+# has LINE [NAME]: the last run printed LINE as a whole line.
+has() {
+    printf '%s\n' "$OUT" | grep -qxF -- "$1"
+    ok $? "${2:-prints: $1}" "$OUT"
+}
+
+# lacks TEXT [NAME]: the last run's output does not contain TEXT.
+lacks() {
+    ! printf '%s\n' "$OUT" | grep -qF -- "$1"
+    ok $? "${2:-does not print: $1}" "$OUT"
+}
+
+# has_re REGEX [NAME]: a whole line of the last run matches REGEX (ERE).
+has_re() {
+    printf '%s\n' "$OUT" | grep -qxE -- "$1"
+    ok $? "${2:-prints a line matching: $1}" "$OUT"
+}
+
+status_is() { # status_is N NAME
+    [ "$STATUS" = "$1" ]
+    ok $? "$2 (exit status $1)" "exit status $STATUS; output:
+$OUT"
+}
+
+# Option strings for a private database of a test file (the servers'
+# sbtest database is shared by everyone).
+my_opts() { # my_opts DB
+    echo "${BENCH_TEST_MYSQL/--mysql-db=sbtest/--mysql-db=$1}"
+}
+pg_opts() {
+    echo "--db-driver=pgsql ${BENCH_TEST_PGSQL/--pgsql-db=sbtest/--pgsql-db=$1}"
+}
+
+# createdb DB: makes the private database on both servers.
+createdb() {
+    if [ -n "${BENCH_TEST_MYSQL:-}" ]; then
+        run "$SQL_API" $BENCH_TEST_MYSQL --newdb="$1" createdb
+        status_is 0 "mysql: create database $1"
+    fi
+    if [ -n "${BENCH_TEST_PGSQL:-}" ]; then
+        run "$SQL_API" --db-driver=pgsql $BENCH_TEST_PGSQL --newdb="$1" createdb
+        status_is 0 "pgsql: create database $1"
+    fi
+}
+
+finish() {
+    echo "1..$tap_n"
+    echo "$((tap_n - tap_failed)) passed, $tap_failed failed"
+    [ "$tap_failed" = 0 ]
+}
