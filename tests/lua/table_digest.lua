@@ -33,8 +33,7 @@ local function dump()
    for i = 1, sysbench.opt.tables do
       local rs = con:query("SELECT id, k, c, pad FROM sbtest" .. i ..
                            " ORDER BY id")
-      -- until nil, not rs.nrows: the MySQL driver streams rows, so nrows
-      -- is only known at the end
+      -- until nil: the digest must not depend on rs.nrows being right
       local row = rs:fetch_row()
       while row do
          io.write(i, "\t", row[1], "\t", row[2], "\t", row[3], "\t", row[4], "\n")
