@@ -13,6 +13,10 @@
 #   PERF_DB           private database, created if missing (sbtest_dbperf)
 #   PERF_TABLE_SIZE   rows in sbtest1 (10000)
 #   PERF_NO_PREPARE=1 reuse the table as it is
+# The instruction count of a query is not quite fixed: when the reply is
+# not there yet at the first recv(), the library polls and reads again (a
+# few hundred instructions), which happens more on a loaded machine. So the
+# scripts interleave the clients and take medians of repetitions.
 # TLS is off for all three clients (PGSSLMODE=disable, --pgsql-sslmode=
 # disable; MySQL clients default to plain): the floor and the tools then
 # spend the same nothing on encryption, and the ratios show client code.

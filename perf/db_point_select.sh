@@ -8,8 +8,9 @@
 #
 #  1. user instructions per query under valgrind --tool=callgrind, as the
 #     difference of two run lengths (CG_EVENTS1/CG_EVENTS2: 2000/12000)
-#     so start-up, connecting and exit cancel. Target: bench <= 1.03 x the
-#     floor on both drivers (sysbench 1.0.20: ~1.1).
+#     so start-up, connecting and exit cancel; median of CG_REPS (3)
+#     interleaved repetitions. Target: bench <= 1.03 x the floor on both
+#     drivers (sysbench 1.0.20: ~1.1).
 #  2. client CPU (user+sys) per query, native runs of CPU_EVENTS1/2
 #     (2000/20000) queries, median of PERF_REPS (3): info, it includes the
 #     kernel's share of the socket round trip.
@@ -27,6 +28,7 @@ E2=${CG_EVENTS2:-12000}
 C1=${CPU_EVENTS1:-2000}
 C2=${CPU_EVENTS2:-20000}
 REPS=${PERF_REPS:-3}
+CG_REPS=${CG_REPS:-3}
 TARGET=1.03
 
 build_floor
@@ -34,9 +36,14 @@ for d in $DRIVERS; do db_prepare "$d"; done
 
 declare -A IPQ CPU
 for d in $DRIVERS; do
+    for rep in $(seq "$CG_REPS"); do
+        for tool in floor bench sysbench; do
+            if [ $tool = floor ] && ! has_floor "$d"; then continue; fi
+            IPQ[$tool.$d]+="$(cg_per_event $tool "$d" "$SCRIPT" "$E1" "$E2") "
+        done
+    done
     for tool in floor bench sysbench; do
-        if [ $tool = floor ] && ! has_floor "$d"; then IPQ[$tool.$d]=NA; continue; fi
-        IPQ[$tool.$d]=$(cg_per_event $tool "$d" "$SCRIPT" "$E1" "$E2")
+        IPQ[$tool.$d]=$(median ${IPQ[$tool.$d]:-NA})
     done
     for rep in $(seq "$REPS"); do
         for tool in floor bench sysbench; do

@@ -8,7 +8,8 @@
 # is where a client that buffers rows it never hands out pays for them.
 #
 #  1. user instructions per transaction under callgrind, the difference of
-#     two run lengths (CG_EVENTS1/CG_EVENTS2: 200/1200 transactions).
+#     two run lengths (CG_EVENTS1/CG_EVENTS2: 200/1200 transactions),
+#     median of CG_REPS (3) interleaved repetitions.
 #     Target: bench <= 0.7 x sysbench on both drivers. The C floor
 #     (perf/db_floor.c trx: the same 16 statements straight on the client
 #     library) shows how low any client of that library can go.
@@ -27,6 +28,7 @@ E2=${CG_EVENTS2:-1200}
 C1=${CPU_EVENTS1:-200}
 C2=${CPU_EVENTS2:-2000}
 REPS=${PERF_REPS:-3}
+CG_REPS=${CG_REPS:-3}
 TARGET=0.7
 
 build_floor
@@ -34,9 +36,14 @@ for d in $DRIVERS; do db_prepare "$d"; done
 
 declare -A IPT CPU
 for d in $DRIVERS; do
+    for rep in $(seq "$CG_REPS"); do
+        for tool in floor bench sysbench; do
+            if [ $tool = floor ] && ! has_floor "$d"; then continue; fi
+            IPT[$tool.$d]+="$(cg_per_event $tool "$d" "$SCRIPT" "$E1" "$E2") "
+        done
+    done
     for tool in floor bench sysbench; do
-        if [ $tool = floor ] && ! has_floor "$d"; then IPT[$tool.$d]=NA; continue; fi
-        IPT[$tool.$d]=$(cg_per_event $tool "$d" "$SCRIPT" "$E1" "$E2")
+        IPT[$tool.$d]=$(median ${IPT[$tool.$d]:-NA})
     done
     for rep in $(seq "$REPS"); do
         for tool in floor bench sysbench; do

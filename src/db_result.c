@@ -37,8 +37,10 @@ bool db_conn_begin(struct db_conn *c)
         c->pub.error = DB_ERROR_FATAL;
         return false;
     }
-    if (c->state == DB_CONN_RESULT_SET) db_free_current(c);
-    result_reset(&c->rs);
+    if (c->state == DB_CONN_RESULT_SET)
+        db_free_current(c); /* resets the result too */
+    else
+        result_reset(&c->rs);
     c->pub.error = DB_ERROR_NONE;
     return true;
 }

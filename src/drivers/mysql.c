@@ -84,6 +84,8 @@ struct my_conn {
     MYSQL *m;
     MYSQL_RES *res;         /* current streamed text result */
     struct my_stmt *active; /* statement with a current result */
+    bool may_have_more;     /* a text query ran since the last drain: it
+                               may have left results (multi-statements) */
 };
 
 struct my_stmt {
@@ -308,8 +310,12 @@ static void drv_mysql_disconnect(struct db_conn *c)
 
 /* Results of a multi-statement query the caller never asked for would
  * block the next command ("commands out of sync"): discard them. */
-static void drain_pending(MYSQL *m)
+static void drain_pending(struct my_conn *mc)
 {
+    MYSQL *m = mc->m;
+
+    if (!mc->may_have_more) return; /* statements leave none */
+    mc->may_have_more = false;
     while (mysql_more_results(m) && mysql_next_result(m) == 0) {
         MYSQL_RES *res = mysql_use_result(m);
         if (res) {
@@ -349,7 +355,8 @@ static int drv_mysql_query(struct db_conn *c, const char *sql, size_t len,
     int err;
 
     if (cfg.dry_run) return 0;
-    drain_pending(mc->m);
+    drain_pending(mc);
+    mc->may_have_more = true;
     err = mysql_real_query(mc->m, sql, (unsigned long) len);
     DEBUG("mysql_real_query(%p, \"%s\", %zu) = %d", (void *) mc->m, sql, len,
           err);
@@ -370,6 +377,7 @@ static int drv_mysql_next_result(struct db_conn *c, struct db_result *r)
     int err;
 
     if (cfg.dry_run) return 0;
+    mc->may_have_more = true;
     err = mysql_next_result(mc->m);
     DEBUG("mysql_next_result(%p) = %d", (void *) mc->m, err);
     if (err > 0) return conn_error(c, mc->m, "mysql_drv_next_result()");
@@ -579,6 +587,13 @@ static bool is_time(sql_bind_type_t t)
     return t >= SQL_TYPE_TIME && t <= SQL_TYPE_TIMESTAMP;
 }
 
+static bool has_time(const struct db_stmt *s)
+{
+    for (size_t i = 0; i < s->nbinds; i++)
+        if (is_time(s->binds[i].type)) return true;
+    return false;
+}
+
 static int drv_mysql_bind(struct db_stmt *s)
 {
     struct my_stmt *ms = s->impl;
@@ -593,8 +608,9 @@ static int drv_mysql_bind(struct db_stmt *s)
     free(ms->params);
     free(ms->times);
     ms->params = calloc(s->nbinds + 1, sizeof(*ms->params));
-    ms->times  = calloc(s->nbinds + 1, sizeof(*ms->times));
-    if (!ms->params || !ms->times) {
+    /* Only date/time parameters need a MYSQL_TIME, filled at execute. */
+    ms->times = has_time(s) ? calloc(s->nbinds, sizeof(*ms->times)) : NULL;
+    if (!ms->params || (!ms->times && has_time(s))) {
         db_set_error(s->conn, CR_OUT_OF_MEMORY, "HY000", false,
                      "mysql_stmt_bind_param()", "out of memory");
         return -1;
@@ -661,7 +677,7 @@ static int drv_mysql_execute(struct db_stmt *s, struct db_result *r)
     int err;
 
     if (cfg.dry_run) return 0;
-    drain_pending(((struct my_conn *) s->conn->impl)->m);
+    drain_pending(s->conn->impl);
     if (ms->times) copy_times(s, ms);
     err = mysql_stmt_execute(ms->st);
     DEBUG("mysql_stmt_execute(%p) = %d", (void *) ms->st, err);

@@ -320,7 +320,8 @@ static int drv_pgsql_bind(struct db_stmt *s)
     return pg_prepare_now(s, ps->types);
 }
 
-/* Formats every parameter as text into one scratch buffer. */
+/* Formats every parameter as text into one scratch buffer, in one pass:
+ * values[] holds offset + 1 (0 for NULL) until the buffer stops moving. */
 static int format_params(struct db_stmt *s, struct pg_stmt *ps)
 {
     size_t used = 0;
@@ -328,6 +329,7 @@ static int format_params(struct db_stmt *s, struct pg_stmt *ps)
     for (size_t i = 0; i < s->nbinds; i++) {
         const sql_bind *b = &s->binds[i];
         int n;
+        ps->values[i] = NULL;
         if (b->is_null && *b->is_null) continue;
         while ((n = db_format_value(b, false, ps->scratch + used,
                                     ps->scratch_cap - used)) < 0) {
@@ -337,16 +339,12 @@ static int format_params(struct db_stmt *s, struct pg_stmt *ps)
             ps->scratch     = sc;
             ps->scratch_cap = cap;
         }
+        ps->values[i] = (const char *) (uintptr_t) (used + 1);
         used += (size_t) n + 1;
     }
-    used = 0;
-    for (size_t i = 0; i < s->nbinds; i++) {
-        const sql_bind *b = &s->binds[i];
-        ps->values[i]     = NULL;
-        if (b->is_null && *b->is_null) continue;
-        ps->values[i] = ps->scratch + used;
-        used += strlen(ps->scratch + used) + 1;
-    }
+    for (size_t i = 0; i < s->nbinds; i++)
+        if (ps->values[i])
+            ps->values[i] = ps->scratch + (uintptr_t) ps->values[i] - 1;
     return 0;
 }
 

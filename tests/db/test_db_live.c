@@ -146,6 +146,12 @@ static void check_data(sql_connection *con, const char *name,
            con->error == DB_ERROR_NONE,
        "UPDATE matching nothing");
     db_close(st);
+    st = prep(con, "SELECT ? + 0");
+    snprintf(msg, sizeof(msg), "%s: smallest BIGINT parameter", name);
+    is_str(row_text(exec1(st, INT64_MIN)), "-9223372036854775808", msg);
+    snprintf(msg, sizeof(msg), "%s: zero parameter", name);
+    is_str(row_text(exec1(st, 0)), "0", msg);
+    db_close(st);
 }
 
 static void check_bulk(sql_connection *con)
@@ -225,6 +231,7 @@ static void mysql_tls(void)
 static void mysql_multi(sql_connection *con)
 {
     sql_result *rs = run(con, "SELECT 1; SELECT 2, 3");
+    sql_statement *st;
 
     is_str(row_text(rs), "1", "mysql: first result set");
     ok(db_more_results(con), "mysql: more results");
@@ -234,6 +241,11 @@ static void mysql_multi(sql_connection *con)
     run(con, "SELECT 4; SELECT 5");
     is_str(query_row(con, "SELECT 6"), "6",
            "mysql: unread result sets do not block the next query");
+    st = prep(con, "SELECT ? + 1");
+    run(con, "SELECT 7; SELECT 8");
+    is_str(row_text(exec1(st, 8)), "9",
+           "mysql: unread result sets do not block a prepared statement");
+    db_close(st);
 }
 
 static void mysql_kill(const char *ignore, bool expect_fatal)

@@ -232,6 +232,44 @@ static void test_emulation(void)
     check_emulation("db-ps-mode=auto");
 }
 
+/* Integers are formatted without stdio: the extremes and zero. */
+static void test_int_text(void)
+{
+    const char *settings[] = {"db-ps-mode=disable", NULL};
+    int64_t min = INT64_MIN, max = INT64_MAX;
+    int32_t zero = 0, imin = INT32_MIN;
+    int8_t tmin  = INT8_MIN;
+    sql_bind b[] = {
+        {SQL_TYPE_BIGINT, &min, NULL, 8, NULL},
+        {SQL_TYPE_BIGINT, &max, NULL, 8, NULL},
+        {SQL_TYPE_INT, &zero, NULL, 4, NULL},
+        {SQL_TYPE_INT, &imin, NULL, 4, NULL},
+        {SQL_TYPE_TINYINT, &tmin, NULL, 1, NULL},
+    };
+    const char *sql = "SELECT ?,?,?,?,?";
+    sql_connection *con;
+    sql_statement *st;
+    char buf[8];
+
+    setup(settings);
+    bench_null_record(true);
+    con = connect_null();
+    st  = db_prepare(con, sql, strlen(sql));
+    is_int(db_bind_param(st, b, 5), 0, "bind extreme integers");
+    db_execute(st);
+    is_str(bench_null_log(),
+           "SELECT -9223372036854775808,9223372036854775807,0,-2147483648,"
+           "-128\n",
+           "integers as text");
+    is_int(db_format_value(&b[3], false, buf, sizeof(buf)), -1,
+           "an integer longer than the buffer does not fit");
+    is_int(db_format_value(&b[2], false, buf, 2), 1, "0 fits in 2 bytes");
+    is_str(buf, "0", "0 is NUL-terminated");
+    db_close(st);
+    db_connection_free(con);
+    bench_null_record(false);
+}
+
 /* Rows of `len` bytes; checks each statement against the 512 KiB rule. */
 static void test_bulk(void)
 {
@@ -438,6 +476,7 @@ int main(void)
     test_counters();
     test_rows();
     test_emulation();
+    test_int_text();
     test_bulk();
     test_ignore_lists();
     test_api_errors();
