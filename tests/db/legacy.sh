@@ -154,9 +154,24 @@ check_oltp() {
         same "$drv/$e: .../tests/include/oltp_legacy/select.lua path form" \
             "20 0 0 20 0" "$got"
     fi
+    got=$("$cmd" "$oltp/select_random_points.lua" $o --db-ps-mode=disable \
+        --events=20 run 2>&1 | counts)
+    same "$drv/$e: select_random_points.lua, statements emulated" \
+        "20 0 0 20 0" "$got"
     out=$("$cmd" "$oltp/oltp.lua" $o cleanup 2>&1)
     ok $? "$drv/$e: oltp.lua cleanup"
     same "$drv/$e: no sbtest table left" 0 "$(dump "$tables")"
+    [ "$drv" = mysql ] || return 0
+    # MyISAM: LOCK TABLES ... WRITE / UNLOCK TABLES instead of BEGIN/COMMIT.
+    o="$o --mysql-table-engine=myisam"
+    "$cmd" "$oltp/oltp.lua" $o prepare >/dev/null 2>&1
+    same "$drv/$e: --mysql-table-engine=myisam tables" MyISAM \
+        "$(dump "SELECT engine FROM information_schema.tables WHERE table_schema = DATABASE() AND table_name = 'sbtest2'")"
+    seed=$((seed + 1))
+    got=$("$cmd" "$oltp/oltp.lua" $o --events=20 --rand-seed=$seed run 2>&1 | counts)
+    same "$drv/$e: oltp.lua on MyISAM counts" "280 80 40 20 0" "$got"
+    "$cmd" "$oltp/oltp.lua" $o cleanup >/dev/null 2>&1
+    same "$drv/$e: MyISAM tables dropped" 0 "$(dump "$tables")"
 }
 
 # bulk_insert.lua: one multi-row INSERT per thread.
