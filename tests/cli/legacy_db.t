@@ -119,6 +119,24 @@ driver's FATAL line.
   FATAL: `prepare' function failed: fatal.lua:7: db_query() failed
   [1]
 
+db_connect() names what failed: the driver, or the connection (after the
+driver's FATAL lines), exactly as 1.0.20.
+
+  $ printf 'function prepare()\n   db_connect()\nend\n' > connect.lua
+  $ $BENCH connect.lua --db-driver=foo prepare 2>/dev/null
+  bench * (glob)
+  
+  FATAL: invalid database driver name: 'foo'
+  FATAL: `prepare' function failed: connect.lua:2: DB initialization failed
+  [1]
+  $ $BENCH connect.lua --db-driver=mysql --mysql-host=127.0.0.1 --mysql-port=1 prepare 2>/dev/null
+  bench * (glob)
+  
+  FATAL: unable to connect to MySQL server on host '127.0.0.1', port 1, aborting...
+  FATAL: error 2002: * (glob)
+  FATAL: `prepare' function failed: connect.lua:2: Failed to connect to the database
+  [1]
+
 The legacy OLTP scripts are found from the paths sysbench users type: a
 path ending in oltp_legacy/<name>.lua that names no file runs bench's copy
 (module oltp_legacy.<name> on package.path: LUA_PATH here, the installed
