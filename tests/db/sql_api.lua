@@ -14,6 +14,8 @@ sysbench.cmdline.options = {
    newdb = {"database that createdb makes", "bench_sqlapi"},
    mysql_dup_ignored = {"--mysql-ignore-errors includes 1062", false},
    tls = {"the session must use TLS (checked by tls_check)", false},
+   prepare_each = {"scenario select: also prepare a statement per event",
+                   false},
 }
 
 local drv_name
@@ -529,6 +531,7 @@ end
 -- Scenarios of `run` (--scenario), checked by the shell from output and
 -- exit status: thread_init connects, event() does the scenario's work.
 local con, events = nil, 0
+local select_stmt, select_param
 local scenarios = {
    -- only the connection (wrong password, refused, TLS)
    connect = function()
@@ -544,6 +547,24 @@ local scenarios = {
       con:query("INSERT INTO api_dupev VALUES (" .. math.floor(events / 2) ..
                 ")")
    end,
+   -- a prepared and a plain query whose answers are checked (fault tests:
+   -- statements must work again after a reconnect)
+   select = function()
+      events = events + 1
+      select_param:set(events)
+      local rs = select_stmt:execute()
+      local row = rs and rs:fetch_row()
+      if not row or row[1] ~= tostring(events + 1) then
+         error("wrong answer to SELECT ? + 1: " .. tostring(row and row[1]))
+      end
+      if con:query_row("SELECT 1") ~= "1" then
+         error("wrong answer to SELECT 1")
+      end
+      if sysbench.opt.prepare_each then
+         -- a statement per event (max_prepared_stmt_count test)
+         con:prepare("SELECT ?"):close()
+      end
+   end,
    -- a statement on a table that does not exist
    bad_prepare = function()
       local st = con:prepare("SELECT * FROM api_nosuch WHERE id = ?")
@@ -557,6 +578,11 @@ local scenarios = {
 function thread_init()
    drv_name = sysbench.sql.driver():name()
    con = sysbench.sql.driver():connect()
+   if sysbench.opt.scenario == "select" then
+      select_stmt = con:prepare("SELECT ? + 1")
+      select_param = select_stmt:bind_create(T.BIGINT)
+      select_stmt:bind_param(select_param)
+   end
    if sysbench.opt.scenario == "dup_key" then
       con:query("DROP TABLE IF EXISTS api_dupev")
       con:query("CREATE TABLE api_dupev (id int PRIMARY KEY)")
@@ -568,7 +594,7 @@ function event()
 end
 
 sysbench.cmdline.options.scenario = {"what event() does: " ..
-   "connect, bad_query, dup_key, bad_prepare", "connect"}
+   "connect, select, bad_query, dup_key, bad_prepare", "connect"}
 sysbench.cmdline.commands = {
    createdb = { createdb },
 }

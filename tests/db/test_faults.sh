@@ -1,0 +1,174 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# test_faults.sh: what bench does when a real server misbehaves during a
+# run (issue point 4). On a second, disposable pair of servers (ports
+# 13307/15433 under /tmp/bench-db-fault, started and stopped here, so the
+# shared servers are never touched):
+#  - the server dies: without ignore-errors FATAL and status 1 within a
+#    second; with them the workers reconnect (counted), the run goes on
+#    once the server is back, and prepared statements work again;
+#  - the session is killed (KILL / pg_terminate_backend): the same two ways;
+#  - MariaDB refuses more prepared statements (max_prepared_stmt_count):
+#    those connections emulate them, with one warning, and the run passes.
+# Needs root (servers.sh start). Set BENCH_FAULT_KEEP=1 to leave the
+# servers running afterwards.
+set -u
+. "$(dirname "$0")/lib.sh"
+
+export BENCH_DB_DIR=/tmp/bench-db-fault BENCH_DB_MY_PORT=13307 BENCH_DB_PG_PORT=15433
+SERVERS="$TESTS_DB_DIR/servers.sh"
+if [ "$(id -u)" != 0 ]; then
+    echo "1..0 # SKIP fault tests start their own servers and need root"
+    exit 0
+fi
+if ! "$SERVERS" start >/tmp/bench-fault-start.log 2>&1; then
+    cat /tmp/bench-fault-start.log
+    echo "not ok 1 - start the disposable servers"
+    echo "1..1"
+    exit 1
+fi
+[ "${BENCH_FAULT_KEEP:-}" = 1 ] || trap '"$SERVERS" stop >/dev/null 2>&1' EXIT
+eval "$("$SERVERS" env)"
+PG_BIN=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1)
+
+my_root() {
+    mariadb --no-defaults -uroot --socket="$BENCH_DB_DIR/mysql.sock" -N -e "$1"
+}
+pg_root() {
+    runuser -u postgres -- "$PG_BIN/psql" -X -q -At -h "$BENCH_DB_DIR/pgsock" \
+        -p "$BENCH_DB_PG_PORT" -d postgres -c "$1"
+}
+
+# The server dies at once (no shutdown: connections just drop).
+my_crash() { kill -KILL "$(cat "$BENCH_DB_DIR/mysql.pid")"; }
+pg_crash() {
+    runuser -u postgres -- "$PG_BIN/pg_ctl" -D "$BENCH_DB_DIR/pgdata" -m immediate \
+        -w stop >/dev/null 2>&1
+}
+restart() { "$SERVERS" start >/dev/null 2>&1; }
+my_kill_sessions() {
+    local id
+    for id in $(my_root "SELECT id FROM information_schema.processlist WHERE user = 'sbtest'"); do
+        my_root "KILL $id" 2>/dev/null
+    done
+}
+pg_kill_sessions() {
+    pg_root "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = 'sbtest'" \
+        >/dev/null
+}
+
+now_ms() { echo $(($(date +%s%N) / 1000000)); }
+
+# bg_run ARGS...: starts bench in the background; bg_wait collects it into
+# OUT/STATUS and sets END_MS to when it exited.
+bg_run() {
+    BG_OUT=$(mktemp)
+    (
+        timeout 60 "$BENCH" "$@" >"$BG_OUT" 2>&1
+        echo "$? $(now_ms)" >"$BG_OUT.rc"
+    ) &
+    BG_PID=$!
+}
+bg_wait() {
+    wait "$BG_PID"
+    OUT=$(cat "$BG_OUT")
+    read -r STATUS END_MS <"$BG_OUT.rc"
+    rm -f "$BG_OUT" "$BG_OUT.rc"
+}
+
+# Waits until the run has done events (its first report line).
+wait_running() {
+    local i
+    for ((i = 0; i < 100; i++)); do
+        grep -q '^\[ 1s \]' "$BG_OUT" 2>/dev/null && return 0
+        sleep 0.1
+    done
+    return 1
+}
+
+# Reconnects of the final report.
+reconnects() {
+    printf '%s\n' "$OUT" | sed -n 's/^ *reconnects: *\([0-9]*\) .*/\1/p'
+}
+
+# fault DRIVER ACTION LABEL OPTS...: a run that ACTION interrupts and that
+# nothing ignores: FATAL, status 1, within a second of the fault.
+fatal_fault() {
+    local drv=$1 action=$2 label=$3 t0
+    shift 3
+    bg_run "$SQL_API" "$@" --scenario=select --threads=2 --time=30 \
+        --report-interval=1 run
+    wait_running
+    ok $? "$drv: $label: the run is under way"
+    t0=$(now_ms)
+    $action
+    bg_wait
+    status_is 1 "$drv: $label without ignore-errors"
+    [ $((END_MS - t0)) -le 1000 ]
+    ok $? "$drv: $label: exits $((END_MS - t0)) ms after the fault (<= 1000)"
+    has_re "FATAL: .*" "$drv: $label: FATAL line"
+}
+
+# ignored_fault DRIVER ACTION LABEL DOWN OPTS...: the same with the errors
+# ignored: the run reconnects and completes; DOWN seconds without server.
+ignored_fault() {
+    local drv=$1 action=$2 label=$3 down=$4 n
+    shift 4
+    bg_run "$SQL_API" "$@" --scenario=select --threads=2 --time=6 \
+        --report-interval=1 run
+    wait_running
+    ok $? "$drv: $label: the run is under way"
+    $action
+    if [ "$down" != 0 ]; then
+        sleep "$down"
+        restart
+    fi
+    bg_wait
+    status_is 0 "$drv: $label with ignore-errors: the run completes"
+    n=$(reconnects)
+    [ "${n:-0}" -ge 1 ]
+    ok $? "$drv: $label: reconnects counted (${n:-none})" "$OUT"
+    # events after the fault: the last whole interval has transactions
+    printf '%s\n' "$OUT" | grep '^\[ 5s \]' | grep -qv 'tps: 0.00'
+    ok $? "$drv: $label: statements work again after the reconnect" "$OUT"
+    lacks "wrong answer" "$drv: $label: answers right after the reconnect"
+    restart
+}
+
+mysql_faults() {
+    local O="$BENCH_TEST_MYSQL"
+    fatal_fault mysql my_crash "server killed" $O
+    restart
+    ignored_fault mysql my_crash "server killed" 1 $O --mysql-ignore-errors=all
+    ignored_fault mysql my_crash "server killed (--db-ignore-errors)" 1 $O \
+        --db-ignore-errors=2013,2006
+    fatal_fault mysql my_kill_sessions "session killed with KILL" $O
+    ignored_fault mysql my_kill_sessions "session killed with KILL" 0 $O \
+        --mysql-ignore-errors=2013,2006,1927,4031
+
+    # max_prepared_stmt_count: 4 threads want 8 statements at once
+    my_root "SET GLOBAL max_prepared_stmt_count = 4"
+    run "$SQL_API" $O --scenario=select --prepare-each=on --threads=4 --time=2 run
+    my_root "SET GLOBAL max_prepared_stmt_count = DEFAULT"
+    status_is 0 "mysql: max_prepared_stmt_count reached: the run passes"
+    [ "$(printf '%s\n' "$OUT" | grep -c '^WARNING: ')" = 1 ]
+    ok $? "mysql: max_prepared_stmt_count: one warning" "$OUT"
+    has_re "WARNING: mysql: the server refuses more prepared statements \(1461: .*\); emulating them on such connections"
+    lacks "wrong answer" "mysql: emulated statements answer right"
+}
+
+pgsql_faults() {
+    local O="--db-driver=pgsql $BENCH_TEST_PGSQL"
+    fatal_fault pgsql pg_crash "server killed" $O
+    restart
+    ignored_fault pgsql pg_crash "server killed" 1 $O --pgsql-ignore-errors=all
+    ignored_fault pgsql pg_crash "server killed (SQLSTATE class 08, 57)" 1 $O \
+        --pgsql-ignore-errors=08,57
+    fatal_fault pgsql pg_kill_sessions "session killed with pg_terminate_backend" $O
+    ignored_fault pgsql pg_kill_sessions "session killed with pg_terminate_backend" 0 \
+        $O --pgsql-ignore-errors=08,57P01
+}
+
+mysql_faults
+pgsql_faults
+finish
