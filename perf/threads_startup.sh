@@ -12,8 +12,11 @@
 # Targets at 1024: bench <= half of sysbench for both. At 4096 bench must
 # start, run and exit 0.
 #
+# Then, as a noise-free companion, user instructions per thread under
+# callgrind at CG_THREADS threads (64; 0 skips).
+#
 # Environment: BENCH, SYSBENCH (lib.sh); THREADS_LIST ("1024 4096");
-# THREADS_REPS repetitions, median (3).
+# THREADS_REPS repetitions, median (3); CG_THREADS (64).
 . "$(dirname "$0")/lib.sh"
 need_tools /usr/bin/time
 
@@ -125,5 +128,31 @@ note "baseline 1 thread: started bench $(median ${ST[bench.1]}) s," \
     "sysbench $(median ${ST[sysbench.1]}) s; RSS bench $(median ${RSS[bench.1]}) KB," \
     "sysbench $(median ${RSS[sysbench.1]}) KB"
 limits_check
+
+# -- Instructions per thread ----------------------------------------------------
+
+# The wall-clock figures above move with the load of the shared machine;
+# instructions do not. Same runs under callgrind at CG_THREADS threads
+# (64; 0 skips) and 1: (I(N) - I(1)) / (N - 1) covers creating the thread,
+# its Lua state, the start barrier, its event, and closing the state.
+CGT=${CG_THREADS:-64}
+if [ "$CGT" -gt 1 ] && command -v valgrind >/dev/null 2>&1; then
+    declare -A IPT
+    for tool in bench sysbench; do
+        for n in 1 "$CGT"; do
+            o=$PERF_TMP/thrcg.$tool.$n
+            valgrind --tool=callgrind --callgrind-out-file="$o.cg" \
+                "$(bin_of $tool)" "$EMPTY_LUA" --threads="$n" --events="$n" run \
+                >"$o.out" 2>"$o.err"
+            IPT[$tool.$n]=$(awk '/^totals:/ { print $2 }' "$o.cg" 2>/dev/null)
+        done
+        IPT[$tool]=$(calc "(${IPT[$tool.$CGT]:-NA} - ${IPT[$tool.1]:-NA}) / ($CGT - 1)")
+    done
+    table_head "$CGT threads under callgrind: user instructions per thread"
+    row "instructions/thread (start, run, exit)" "${IPT[bench]}" \
+        "${IPT[sysbench]}" "$(ratio "${IPT[bench]}" "${IPT[sysbench]}")" - info
+    row "instructions, 1-thread run" "${IPT[bench.1]}" "${IPT[sysbench.1]}" \
+        "$(ratio "${IPT[bench.1]}" "${IPT[sysbench.1]}")" - info
+fi
 
 exit $((FAILS > 0))
