@@ -18,6 +18,16 @@
 #   PERF_FILEIO_THREADS  --threads (1)
 #   PERF_FILEIO_ARGS     more options for every run, e.g.
 #                        "--file-extra-flags=direct"
+#   FIO_CG_EVENTS1/2     run lengths of the callgrind part (10000, 20000);
+#                        PERF_FILEIO_CG=0 skips it
+#   PERF_FILEIO_STRACE   0 skips the system call counts (strace)
+#
+# Then, as a figure no other process on the machine can disturb, the user
+# instructions per event of each workload from valgrind --tool=callgrind:
+# (I(E2) - I(E1)) / (E2 - E1), so start-up and exit cancel (info: the
+# kernel's share of an I/O is not counted, and is the same for both); and
+# the I/O system calls of a 5000-event run of each tool (strace -c), which
+# must be the same: then both tools ask the disk for the same work.
 . "$(dirname "$0")/lib.sh"
 need_tools
 
@@ -124,5 +134,63 @@ report seqwr sync 1 2 4
 report seqwr async 1 2 4
 note "noise = (max - min) / median of one tool's repetitions, the larger"
 note "of the two tools, at least 0.05; ratio = bench / sysbench."
+
+# cg_ipe MODE IO TOOL: user instructions per event, or NA.
+cg_ipe()
+{
+    local e i tot=() o
+    for e in "$E1" "$E2"; do
+        [ "$1" = seqwr ] || prepare_files
+        o=$PERF_TMP/cg.$1.$2.$3.$e
+        valgrind --tool=callgrind --callgrind-out-file="$o.cg" \
+            "$(bin_of "$3")" $ARGS --file-test-mode="$1" --file-io-mode="$2" \
+            --events="$e" --time=0 run >"$o.out" 2>"$o.err"
+        if ! grep -q "total number of events: *$e\$" "$o.out"; then
+            echo "perf: $3 $1 $2 did not run $e events (see $o.out)" >&2
+            echo NA
+            return
+        fi
+        tot+=("$(awk '/^totals:/ { print $2 }' "$o.cg")")
+    done
+    calc "(${tot[1]} - ${tot[0]}) / ($E2 - $E1)"
+}
+
+if [ "${PERF_FILEIO_CG:-1}" != 0 ] && command -v valgrind >/dev/null; then
+    E1=${FIO_CG_EVENTS1:-10000}
+    E2=${FIO_CG_EVENTS2:-20000}
+    table_head "fileio: user instructions/event (callgrind, events $E2 - $E1)"
+    for w in "${WORKLOADS[@]}"; do
+        set -- $w
+        b=$(cg_ipe "$1" "$2" bench)
+        s=$(cg_ipe "$1" "$2" sysbench)
+        row "$1 $2 instructions/event" "$b" "$s" "$(ratio "$b" "$s")" - info
+    done
+fi
+
+# io_calls MODE IO TOOL: "transfers/fsyncs" system calls of a 5000-event run
+# (strace -c): pread64, pwrite64 and io_submit, then fsync and fdatasync.
+io_calls()
+{
+    local o=$PERF_TMP/strace.$1.$2.$3
+    [ "$1" = seqwr ] || prepare_files
+    strace -f -c -o "$o" "$(bin_of "$3")" $ARGS --file-test-mode="$1" \
+        --file-io-mode="$2" --events=5000 --time=0 run >"$o.out" 2>&1 ||
+        { echo NA; return; }
+    awk '$NF ~ /^(pread64|pwrite64|io_submit)$/ { t += $4 }
+         $NF ~ /^(fsync|fdatasync)$/ { f += $4 }
+         END { printf "%d/%d\n", t, f }' "$o"
+}
+
+if [ "${PERF_FILEIO_STRACE:-1}" != 0 ] && command -v strace >/dev/null; then
+    table_head "fileio: I/O system calls of 5000 events, transfers/fsyncs (strace -c)"
+    for w in "${WORKLOADS[@]}"; do
+        set -- $w
+        b=$(io_calls "$1" "$2" bench)
+        s=$(io_calls "$1" "$2" sysbench)
+        row "$1 $2 pread+pwrite+io_submit/fsync" "$b" "$s" - "equal" \
+            "$([ "$b" = "$s" ] && [ "$b" != NA ] && echo PASS || echo FAIL)"
+    done
+    note "the same requests reach the kernel: throughput differences are the disk's"
+fi
 "$SYSBENCH" $ARGS cleanup >/dev/null 2>&1
 [ "$FAILS" -eq 0 ]
