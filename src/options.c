@@ -390,8 +390,10 @@ bool options_at(const struct options *o, size_t i,
 
 /* -- Help listing ----------------------------------------------------- */
 
-static const char *type_format(const struct option_def *d)
+static const char *type_format(const struct option_def *d, bool profile_m)
 {
+    if (d->type == OPT_STRING && (d->flags & OPT_SHOW_BOOL_R) && !profile_m)
+        return "[=on|off]";
     if (d->type == OPT_SIZE && (d->flags & OPT_SHOW_N))
         return "=N";
     switch (d->type) {
@@ -411,18 +413,19 @@ static bool is_visible(const struct option_def *d, bool profile_m)
     return !(d->flags & (profile_m ? OPT_HIDDEN_M : OPT_HIDDEN_R));
 }
 
-static void print_line(FILE *out, const struct option_def *d, int width)
+static void print_line(FILE *out, const struct option_def *d, int width,
+                       bool profile_m)
 {
-    int len = fprintf(out, "  --%s%s", d->name, type_format(d));
+    int len = fprintf(out, "  --%s%s", d->name, type_format(d, profile_m));
     fprintf(out, "%*s%s", width - len + 1, "", d->desc ? d->desc : "");
     if (d->def)
         fprintf(out, " [%s]", d->def);
     fputc('\n', out);
 }
 
-static int line_width(const struct option_def *d)
+static int line_width(const struct option_def *d, bool profile_m)
 {
-    return (int) (4 + strlen(d->name) + strlen(type_format(d)));
+    return (int) (4 + strlen(d->name) + strlen(type_format(d, profile_m)));
 }
 
 void options_print_defs(FILE *out, const struct option_def *defs,
@@ -431,11 +434,11 @@ void options_print_defs(FILE *out, const struct option_def *defs,
     int width = 0;
 
     for (const struct option_def *d = defs; d->name; d++)
-        if (is_visible(d, profile_m) && line_width(d) > width)
-            width = line_width(d);
+        if (is_visible(d, profile_m) && line_width(d, profile_m) > width)
+            width = line_width(d, profile_m);
     for (const struct option_def *d = defs; d->name; d++)
         if (is_visible(d, profile_m))
-            print_line(out, d, width);
+            print_line(out, d, width, profile_m);
     fputc('\n', out);
 }
 
@@ -446,13 +449,13 @@ static void print_group_index(const struct options *o, FILE *out, size_t g,
 
     for (size_t i = 0; i < o->n; i++)
         if (o->v[i].group == g && is_visible(&o->v[i].def, profile_m) &&
-            line_width(&o->v[i].def) > width)
-            width = line_width(&o->v[i].def);
+            line_width(&o->v[i].def, profile_m) > width)
+            width = line_width(&o->v[i].def, profile_m);
     if (o->groups[g])
         fprintf(out, "%s:\n", o->groups[g]);
     for (size_t i = 0; i < o->n; i++)
         if (o->v[i].group == g && is_visible(&o->v[i].def, profile_m))
-            print_line(out, &o->v[i].def, width);
+            print_line(out, &o->v[i].def, width, profile_m);
     fputc('\n', out);
 }
 

@@ -31,6 +31,9 @@ enum opt_flags {
     OPT_ONLY_R   = 1 << 2, /* rejected as unknown in the 1.1 profile */
     OPT_SECRET   = 1 << 3, /* value never printed (passwords) */
     OPT_SHOW_N   = 1 << 4, /* SIZE listed as "=N" (--file-block-size) */
+    OPT_SHOW_BOOL_R = 1 << 5, /* STRING listed as "[=on|off]" in the 1.0
+                                 profile, whose option was a BOOL
+                                 (--mysql-ssl, which also takes modes) */
 };
 
 /* One option. Tables end with an entry whose name is NULL. `def` is the

@@ -44,7 +44,7 @@ static const struct option_def drv_mysql_options[] = {
     {"mysql-ssl", OPT_STRING, "off",
      "TLS: on/off, or DISABLED, PREFERRED, REQUIRED, VERIFY_CA, "
      "VERIFY_IDENTITY",
-     0},
+     OPT_SHOW_BOOL_R},
     {"mysql-ssl-key", OPT_STRING, NULL, "client private key file (PEM)",
      OPT_HIDDEN_R},
     {"mysql-ssl-ca", OPT_STRING, NULL, "certificate authority file (PEM)",

@@ -170,3 +170,35 @@ general options, 1.1's PRNG group (sysbench-reference.md 1.7, 2.1, 2.2).
   differs from 1.0
   $ BENCH_COMPAT=1.1 $BENCH --help | sed -E -f layout.sed | grep -e '--rand-type'
     --rand-type=STRING   DESC [uniform]
+
+The database drivers' part: option names, value forms, defaults and column
+widths as sysbench 1.0.20 lists them (--mysql-ssl takes TLS modes too, but
+is listed as the on/off option it was).
+
+  $ sed -n '/^Compiled-in database drivers:$/,/^Compiled-in tests:$/p' help.txt | sed -E -f layout.sed
+  Compiled-in database drivers:
+    mysql - MySQL driver
+    pgsql - PostgreSQL driver
+  
+  mysql options:
+    --mysql-host=[LIST,...]          DESC [localhost]
+    --mysql-port=[LIST,...]          DESC [3306]
+    --mysql-socket=[LIST,...]        DESC
+    --mysql-user=STRING              DESC [sbtest]
+    --mysql-password=STRING          DESC []
+    --mysql-db=STRING                DESC [sbtest]
+    --mysql-ssl[=on|off]             DESC [off]
+    --mysql-ssl-cipher=STRING        DESC []
+    --mysql-compression[=on|off]     DESC [off]
+    --mysql-debug[=on|off]           DESC [off]
+    --mysql-ignore-errors=[LIST,...] DESC [1213,1020,1205]
+    --mysql-dry-run[=on|off]         DESC [off]
+  
+  pgsql options:
+    --pgsql-host=STRING     DESC [localhost]
+    --pgsql-port=N          DESC [5432]
+    --pgsql-user=STRING     DESC [sbtest]
+    --pgsql-password=STRING DESC []
+    --pgsql-db=STRING       DESC [sbtest]
+  
+  Compiled-in tests:
