@@ -7,6 +7,7 @@
 #include "tap.h"
 
 #include <math.h>
+#include <stdbool.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -278,6 +279,66 @@ static void *draw_stream(void *arg)
     for (int i = 0; i < NSTREAM; i++)
         v[i] = sb_rand_uniform_uint64();
     return NULL;
+}
+
+/* A worker of number tid seeded as a pool's worker is (run.c). */
+struct tid_stream {
+    int tid;
+    uint64_t v[NSTREAM];
+};
+
+static void *draw_stream_tid(void *arg)
+{
+    struct tid_stream *s = arg;
+
+    rand_thread_init_tid(s->tid);
+    for (int i = 0; i < NSTREAM; i++)
+        s->v[i] = sb_rand_uniform_uint64();
+    return NULL;
+}
+
+/* Starts NTHREADS workers at once (order: 0..N-1, or N-1..0 when
+ * `reverse`) under --rand-seed=seed and collects their streams by tid. */
+static void run_tids(unsigned seed, bool reverse, struct tid_stream *out)
+{
+    pthread_t th[NTHREADS];
+
+    rand_init_process(seed);
+    for (int i = 0; i < NTHREADS; i++) {
+        int t  = reverse ? NTHREADS - 1 - i : i;
+        out[t].tid = t;
+        pthread_create(&th[t], NULL, draw_stream_tid, &out[t]);
+    }
+    for (int t = 0; t < NTHREADS; t++)
+        pthread_join(th[t], NULL);
+}
+
+/* --rand-seed=N: worker tid's stream depends on (N, tid) alone, not on
+ * the order in which the workers start (PD-6). */
+static void test_thread_tids(void)
+{
+    static struct tid_stream a[NTHREADS], b[NTHREADS], c[NTHREADS];
+    int distinct = 1;
+
+    run_tids(42, false, a);
+    run_tids(42, true, b);
+    ok(memcmp(a, b, sizeof(a)) == 0,
+       "--rand-seed: each worker's stream is the same whatever the start order");
+    for (int i = 0; i < NTHREADS; i++)
+        for (int j = i + 1; j < NTHREADS; j++)
+            distinct &= a[i].v[0] != a[j].v[0];
+    ok(distinct, "--rand-seed: every worker has its own stream");
+    run_tids(43, false, c);
+    ok(memcmp(a[0].v, c[0].v, sizeof(a[0].v)) != 0,
+       "--rand-seed: another seed, other worker streams");
+    rand_init_process(0); /* no seed: libc's next values, as sysbench */
+    rand_seed_libc(42);
+    rand_thread_init_tid(0);
+    uint64_t x = sb_rand_uniform_uint64();
+    rand_seed_libc(42);
+    rand_thread_init();
+    ok(x == sb_rand_uniform_uint64(),
+       "no --rand-seed: a worker is seeded from libc as rand_thread_init()");
 }
 
 /* Threads started and seeded one after another, as a pool does. */
@@ -589,6 +650,7 @@ int main(void)
     test_config();
     test_default_dispatch();
     test_threads();
+    test_thread_tids();
     test_edges();
     test_distributions();
     test_zipfian();
