@@ -397,7 +397,11 @@ static void drv_pgsql_log_error(const struct db_conn *c, enum db_op op,
     } else if (!e->sqlstate[0]) {
         log_alert("%s", e->msg);
     } else if (strcmp(e->func, "PQprepare") == 0) {
-        log_fatal("PQprepare() failed: %s", e->msg);
+        /* sysbench prints libpq's whole text here (severity, the LINE
+         * pointer, trailing newline); it is still the connection's last. */
+        log_fatal("PQprepare() failed: %s",
+                  pc && *PQerrorMessage(pc->pg) ? PQerrorMessage(pc->pg)
+                                                : e->msg);
     } else {
         log_fatal("%s() failed: %d %s", e->func, status, e->msg);
         if (sql && op == DB_OP_QUERY) log_fatal("failed query was: %s", sql);

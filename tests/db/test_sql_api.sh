@@ -142,7 +142,8 @@ pgsql_tests() {
     has_re "FATAL: \`thread_run' function failed: .*sql_api\.lua:[0-9]+: SQL error, errno = 0, state = '42601': syntax error at or near \"SELEC\""
     run "$SQL_API" $O --scenario=bad_prepare --events=1 run
     status_is 1 "pgsql: prepare of a missing table"
-    has_re 'FATAL: PQprepare\(\) failed: .*relation "api_nosuch" does not exist'
+    has 'FATAL: PQprepare() failed: ERROR:  relation "api_nosuch" does not exist'
+    has 'LINE 1: SELECT * FROM api_nosuch WHERE id = $1'
 
     # 23505 is in the default --pgsql-ignore-errors list
     run "$SQL_API" $O --scenario=dup_key --events=10 run
