@@ -1,0 +1,341 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# oltp.sh: the bundled OLTP scripts against the live servers of servers.sh
+# (TAP). For MariaDB and PostgreSQL, in a database of its own (bench_oltp):
+#  - every script's prepare, run --events=100 and cleanup, with the
+#    read/write/other/transaction counts of sysbench 1.0.20;
+#  - the tables prepare creates (SHOW CREATE TABLE; PostgreSQL catalog);
+#  - the statements as the server logs them (MariaDB general log,
+#    PostgreSQL log_statement=all) in order, with random values and the
+#    randomly chosen table numbers of run-time statements masked;
+#  - the two command lines of issue 6, verbatim but for the server options.
+# Expected results are in tests/db/oltp/, produced by sysbench 1.0.20 with
+# the same commands:
+#    OLTP_REGEN=1 BENCH=./bench OLTP_TOOL=/usr/bin/sysbench tests/db/oltp.sh
+# Environment: BENCH (default ./bench), BENCH_TEST_MYSQL / BENCH_TEST_PGSQL
+# and BENCH_DB_DIR (eval "$(tests/db/servers.sh env)"). The PostgreSQL log
+# needs root (ALTER DATABASE ... SET log_statement): skipped otherwise.
+# The MariaDB general log is global: it is on only while one case runs.
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+BENCH=${BENCH:-./bench}
+TOOL=${OLTP_TOOL:-$BENCH}
+REGEN=${OLTP_REGEN:-}
+expected=$here/oltp
+DB=bench_oltp
+SQL_LUA=$here/sql.lua
+work=$(mktemp -d "${TMPDIR:-/tmp}/bench-oltp.XXXXXX")
+export BENCH_COMPAT= # the 1.0 profile, whatever the caller's setting
+
+n=0
+failed=0
+ok() { # ok COND-STATUS DESCRIPTION
+    n=$((n + 1))
+    if [ "$1" -eq 0 ]; then
+        echo "ok $n - $2"
+    else
+        echo "not ok $n - $2"
+        failed=$((failed + 1))
+    fi
+}
+skip() {
+    n=$((n + 1))
+    echo "ok $n # SKIP $1"
+}
+
+# Compares text file $1 with expected file $2 (or writes it when
+# regenerating); a failure shows the difference as TAP comments.
+same() { # same ACTUAL EXPECTED DESCRIPTION
+    if [ -n "$REGEN" ]; then
+        cp "$1" "$2"
+        ok 0 "$3 (regenerated)"
+        return
+    fi
+    if diff -u "$2" "$1" >"$work/diff"; then
+        ok 0 "$3"
+    else
+        ok 1 "$3"
+        head -40 "$work/diff" | sed 's/^/# /'
+    fi
+}
+
+# -- Server access -------------------------------------------------------
+
+# Options of driver $1: the test servers' (database sbtest), or with $2 the
+# database of this test.
+opts() { # opts mysql|pgsql [DB]
+    local o
+    if [ "$1" = mysql ]; then
+        o="--db-driver=mysql $BENCH_TEST_MYSQL"
+    else
+        o="--db-driver=pgsql $BENCH_TEST_PGSQL"
+    fi
+    if [ $# -gt 1 ]; then
+        o=$(echo "$o" | sed -E "s/--(mysql|pgsql)-db=[^ ]*/--\1-db=$2/")
+    fi
+    echo "$o"
+}
+
+# Runs the statements (lines of $2) with driver $1 in database sbtest, or
+# in $3; prints the result rows.
+sql() { # sql DRIVER STATEMENTS [DB]
+    # shellcheck disable=SC2046 # option words
+    BENCH_SQL=$2 "$BENCH" $(opts "$1" ${3:+"$3"}) "$SQL_LUA" sql | tail -n +3
+}
+
+ensure_db() {
+    if [ "$1" = mysql ]; then
+        sql mysql "CREATE DATABASE IF NOT EXISTS $DB" >/dev/null
+    elif [ "$(sql pgsql "SELECT count(*) FROM pg_database WHERE datname = '$DB'")" = 0 ]; then
+        sql pgsql "CREATE DATABASE $DB" >/dev/null
+    fi
+}
+
+# The workload tool with the test database: tool DRIVER ARGS...
+tool() {
+    local d=$1
+    shift
+    # shellcheck disable=SC2046
+    "$TOOL" $(opts "$d" $DB) "$@"
+}
+
+# -- Statement logs --------------------------------------------------------
+
+pg_log=${BENCH_DB_DIR:-/tmp/bench-db}/pg.log
+pg_port=$(echo "${BENCH_TEST_PGSQL:-}" | sed -nE 's/.*--pgsql-port=([0-9]+).*/\1/p')
+
+pg_superuser() {
+    [ "$(id -u)" = 0 ] || return 1
+    su postgres -c "psql -h '${BENCH_DB_DIR:-/tmp/bench-db}/pgsock' -p ${pg_port:-15432} -qAt -d sbtest -c \"$1\"" >/dev/null 2>&1
+}
+
+# MariaDB's general log is global: on only while a case runs, then back to
+# the previous setting (also if this script is interrupted). The log table
+# is emptied when nobody else had the log on.
+my_prev=
+log_restore() {
+    [ -n "$my_prev" ] || return 0
+    local on out
+    on=$(echo "$my_prev" | cut -f1)
+    out=$(echo "$my_prev" | cut -f2)
+    case $on in 1) ;; *) on=0 ;; esac
+    case $out in *[!A-Z,]* | "") out=FILE ;; esac
+    sql mysql "SET GLOBAL general_log = $on
+SET GLOBAL log_output = '$out'" >/dev/null
+    my_prev=
+}
+trap 'log_restore; rm -rf "$work"' EXIT
+trap 'exit 130' INT TERM
+
+log_begin() { # log_begin DRIVER
+    if [ "$1" = mysql ]; then
+        my_prev=$(sql mysql "SELECT @@global.general_log, @@global.log_output, NOW(6)")
+        my_t0=$(echo "$my_prev" | cut -f3)
+        sql mysql "SET GLOBAL log_output = 'TABLE'
+SET GLOBAL general_log = ON" >/dev/null
+    else
+        pg_off=$(stat -c %s "$pg_log")
+    fi
+}
+
+# Prints what the server logged since log_begin for sessions in $DB, one
+# statement per entry, values masked (see mask_*).
+log_end() { # log_end DRIVER
+    local ids was_on
+    if [ "$1" = mysql ]; then
+        was_on=$(echo "$my_prev" | cut -f1)
+        log_restore
+        ids=$(sql mysql "SELECT thread_id FROM mysql.general_log WHERE event_time >= '$my_t0' AND command_type = 'Connect' AND argument LIKE '% on $DB %'" |
+            paste -sd, -)
+        sql mysql "SELECT command_type, argument FROM mysql.general_log WHERE event_time >= '$my_t0' AND thread_id IN (${ids:-0})" |
+            mask_mysql
+        [ "$was_on" = 1 ] || sql mysql "TRUNCATE TABLE mysql.general_log" >/dev/null
+    else
+        tail -c +$((pg_off + 1)) "$pg_log" | mask_pgsql
+    fi
+}
+
+# Random values vary between runs and tools: quoted strings become 'S' and
+# numbers N in statements carrying data (executed prepared statements,
+# INSERTs); DDL and prepared texts stay exact. Connect lines name the
+# transport (TLS or not), which is the driver's business, not the script's.
+mask_mysql() {
+    awk '
+        /^(Connect|Query|Prepare|Execute|Close stmt|Quit|Init DB|Field List)\t/ {
+            data = $0 ~ /^(Execute\t|Query\tINSERT)/
+            if ($0 ~ /^Connect\t/) { data = -1; next }
+        }
+        data == -1 { next }
+        data { gsub(/\047[^\047]*\047/, "\047S\047"); gsub(/-?[0-9]+/, "N") }
+        { print }'
+}
+
+# PostgreSQL: statement lines of any session that logs statements (only
+# this test's database does), without timestamp, pid and the statement
+# name; continuation lines kept. bench DEALLOCATEs a statement it closes,
+# sysbench never does (docs/compatibility.md): those lines are dropped.
+mask_pgsql() {
+    awk '
+        /^[0-9-]+ [0-9:.]+ [A-Z]+ \[[0-9]+\] (LOG:  (statement|execute)|DETAIL:  parameters)/ {
+            sub(/^[^]]*\] /, ""); keep = 1
+            if ($0 ~ /^LOG:  statement: DEALLOCATE /) { keep = 0; next }
+            print; next
+        }
+        /^\t/ { if (keep) print; next }
+        { keep = 0 }' |
+        sed -E "s/^LOG:  execute [^:]*:/LOG:  execute:/
+/^(LOG:  execute|DETAIL|LOG:  statement: INSERT)/{s/'[^']*'/'S'/g; s/-?[0-9]+/N/g}"
+}
+
+# One case: the commands run one after the other in $DB, logged. The case
+# name names the expected file.
+log_case() { # log_case DRIVER NAME SCRIPT "OPTIONS" COMMAND...
+    local d=$1 name=$2 script=$3 o=$4 rc=0
+    shift 4
+    log_begin "$d"
+    for cmd in "$@"; do
+        # shellcheck disable=SC2086
+        tool "$d" "$script" $o --threads=1 "$cmd" >"$work/out" 2>&1 || rc=1
+    done
+    log_end "$d" >"$work/log"
+    ok $rc "$d $name: ${*} succeed"
+    [ $rc -eq 0 ] || sed 's/^/# /' "$work/out" | tail -5
+    same "$work/log" "$expected/$d.$name.log" "$d $name: the server logs sysbench's statements"
+}
+
+# -- Checks ----------------------------------------------------------------
+
+# read/write/other/transactions of a run report.
+counts() {
+    awk '$1 == "read:" || $1 == "write:" || $1 == "other:" ||
+         $1 == "transactions:" { printf "%s %s ", $1, $2 } END { print "" }'
+}
+
+SCRIPTS="oltp_read_write oltp_read_only oltp_write_only oltp_point_select
+oltp_update_index oltp_update_non_index oltp_delete oltp_insert
+select_random_points select_random_ranges bulk_insert"
+
+check_counts() { # check_counts DRIVER
+    local d=$1 s rc
+    : >"$work/counts"
+    for s in $SCRIPTS; do
+        rc=0
+        tool "$d" "$s" --table_size=1000 prepare >"$work/out" 2>&1 || rc=1
+        tool "$d" "$s" --table_size=1000 --events=100 run >"$work/run" 2>&1 || rc=1
+        tool "$d" "$s" cleanup >>"$work/out" 2>&1 || rc=1
+        ok $rc "$d $s: prepare, run --events=100 and cleanup succeed"
+        [ $rc -eq 0 ] || tail -n 5 "$work/out" "$work/run" | sed 's/^/# /'
+        if [ "$s" = oltp_delete ]; then
+            # Deleting a missing row counts as "other": only the sum is fixed.
+            counts <"$work/run" |
+                awk '{ print "write+other:", $4 + $6, $7, $8 }' >>"$work/counts"
+        else
+            echo "$s $(counts <"$work/run")" >>"$work/counts"
+        fi
+    done
+    same "$work/counts" "$expected/$d.counts" "$d: each script's counts for --events=100 are sysbench's"
+}
+
+check_schema() { # check_schema DRIVER
+    local d=$1 variant q
+    : >"$work/schema"
+    for variant in "" "--auto_inc=off --create_secondary=off"; do
+        # shellcheck disable=SC2086
+        tool "$d" oltp_common --table_size=10 $variant prepare >/dev/null 2>&1
+        echo "== options: ${variant:-defaults}" >>"$work/schema"
+        if [ "$d" = mysql ]; then
+            q="SHOW CREATE TABLE sbtest1"
+        else
+            q="SELECT column_name, data_type, character_maximum_length, column_default, is_nullable FROM information_schema.columns WHERE table_name = 'sbtest1' ORDER BY ordinal_position
+SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'sbtest1' ORDER BY indexname"
+        fi
+        sql "$d" "$q" $DB >>"$work/schema"
+        tool "$d" oltp_common cleanup >/dev/null 2>&1
+    done
+    same "$work/schema" "$expected/$d.schema" "$d: prepare creates sysbench's tables"
+}
+
+check_logs() { # check_logs DRIVER
+    local d=$1 s cmds="prepare run cleanup"
+    if [ "$d" = pgsql ] && ! pg_superuser "ALTER DATABASE $DB SET log_statement = 'all'"; then
+        skip "pgsql statement logs: needs root to set log_statement on $DB"
+        return
+    fi
+    [ "$d" = mysql ] && cmds="prepare prewarm run cleanup"
+    # shellcheck disable=SC2086
+    log_case "$d" read_write oltp_read_write "--tables=2 --table_size=10 --events=2" $cmds
+    log_case "$d" read_write_options oltp_read_write \
+        "--table_size=10 --events=2 --auto_inc=off --create_secondary=off --skip_trx=on --range_selects=off --point_selects=2 --delete_inserts=2" \
+        prepare run cleanup
+    for s in $SCRIPTS; do
+        [ "$s" = oltp_read_write ] && continue
+        log_case "$d" "${s#oltp_}" "$s" "--table_size=10 --events=3" prepare run cleanup
+    done
+    log_case "$d" insert_no_auto_inc oltp_insert "--table_size=10 --events=3 --auto_inc=off" \
+        prepare run cleanup
+    [ "$d" = pgsql ] && pg_superuser "ALTER DATABASE $DB RESET log_statement"
+}
+
+# The command lines quoted in issue 6, as written but for the server
+# options. The MEMORY tables need more than MariaDB's default 16 MiB heap
+# table size, as on the servers the command line was written for.
+check_issue_commands() {
+    local rc=0 heap
+    heap=$(sql mysql "SELECT @@global.max_heap_table_size")
+    sql mysql "SET GLOBAL max_heap_table_size = 64 * 1024 * 1024" >/dev/null
+    # shellcheck disable=SC2046
+    "$BENCH" $(opts mysql $DB) oltp_common --mysql_storage_engine=MEMORY --tables=10 --table_size=100000 prepare >"$work/out" 2>&1 || rc=1
+    sql mysql "SET GLOBAL max_heap_table_size = $heap" >/dev/null
+    ok $rc "issue 6 command 1: oltp_common MEMORY prepare of 10 x 100000 rows"
+    [ $rc -eq 0 ] || tail -n 3 "$work/out" | cut -c1-300 | sed 's/^/# /'
+    sql mysql "SELECT ENGINE, TABLE_ROWS FROM information_schema.TABLES WHERE TABLE_SCHEMA = '$DB' AND TABLE_NAME = 'sbtest10'" >"$work/t"
+    [ "$(cat "$work/t")" = "$(printf 'MEMORY\t100000')" ]
+    ok $? "issue 6 command 1: sbtest10 is a MEMORY table of 100000 rows"
+    tool mysql oltp_common --tables=10 cleanup >/dev/null 2>&1
+
+    rc=0
+    tool mysql oltp_read_write prepare >/dev/null 2>&1 || rc=1
+    # shellcheck disable=SC2046
+    "$BENCH" $(opts mysql $DB) oltp_read_write --db-driver=mysql --threads=64 --max-requests=0 --time=5 --skip-trx=on --db-ps-mode=disable --mysql-ignore-errors=all --delete_inserts=100 --range_size=100 --rate=20 --report-interval=1 run >"$work/out" 2>&1 || rc=1
+    tool mysql oltp_read_write cleanup >/dev/null 2>&1 || rc=1
+    ok $rc "issue 6 command 2: oltp_read_write with 64 threads, --rate=20, no PS"
+    [ $rc -eq 0 ] || tail -n 5 "$work/out" | sed 's/^/# /'
+    grep -q '^\[ 1s \] thds: 64 tps: ' "$work/out" &&
+        grep -Eq '^    transactions: +[0-9]' "$work/out"
+    ok $? "issue 6 command 2: intermediate and final reports"
+}
+
+# --reconnect=N: every N events a new connection, counted (OLTP-10).
+check_reconnect() { # check_reconnect DRIVER
+    local d=$1
+    tool "$d" oltp_point_select --table_size=100 prepare >/dev/null 2>&1
+    tool "$d" oltp_point_select --table_size=100 --events=100 --reconnect=10 run >"$work/out" 2>&1
+    ok $? "$d --reconnect=10: the run succeeds"
+    grep -Eq '^    reconnects: +10 ' "$work/out"
+    ok $? "$d --reconnect=10: 100 events make 10 reconnects"
+    tool "$d" oltp_point_select cleanup >/dev/null 2>&1
+}
+
+# -- Main ---------------------------------------------------------------------
+
+drivers=
+[ -n "${BENCH_TEST_MYSQL:-}" ] && drivers="$drivers mysql"
+[ -n "${BENCH_TEST_PGSQL:-}" ] && drivers="$drivers pgsql"
+if [ -z "$drivers" ]; then
+    echo "1..0 # SKIP BENCH_TEST_MYSQL and BENCH_TEST_PGSQL unset (tests/db/servers.sh env)"
+    exit 0
+fi
+for d in $drivers; do
+    if ! ensure_db "$d"; then
+        ok 1 "$d: create database $DB"
+        continue
+    fi
+    check_counts "$d"
+    check_schema "$d"
+    check_logs "$d"
+    [ -n "$REGEN" ] && continue
+    check_reconnect "$d"
+    [ "$d" = mysql ] && check_issue_commands
+done
+echo "1..$n"
+[ "$failed" -eq 0 ]
