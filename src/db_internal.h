@@ -6,6 +6,7 @@
 
 #include "db.h"
 #include "driver.h"
+#include "stats.h"
 
 #define DB_CONTAINER_OF(p, type, member)                                       \
     ((type *) (void *) ((char *) (p) -offsetof(type, member)))
@@ -20,16 +21,73 @@ static inline struct db_stmt *db_stmt_of(sql_statement *ps)
     return DB_CONTAINER_OF(ps, struct db_stmt, pub);
 }
 
+/* The functions below run for every query, so they are inline: a call
+ * costs more than some of their bodies. */
+
+/* Empties a result for the next call. */
+static inline void db_result_reset(struct db_result *r)
+{
+    r->pub.counter    = DB_CNT_OTHER;
+    r->pub.nrows      = 0;
+    r->pub.nfields    = 0;
+    r->pub.statement  = NULL;
+    r->pub.ptr        = NULL;
+    r->pub.row.ptr    = NULL;
+    r->pub.row.values = NULL;
+    r->streaming      = false;
+    r->at_end         = false;
+    r->stored         = false;
+    r->next           = 0;
+    r->store_used     = 0;
+    r->store_nvals    = 0;
+}
+
+/* Frees the current result (state RESULT_SET -> READY): the driver
+ * discards rows never fetched without buffering them. */
+static inline void db_free_current(struct db_conn *c)
+{
+    if (c->state == DB_CONN_RESULT_SET && !c->broken)
+        c->drv->free_result(&c->rs);
+    db_result_reset(&c->rs);
+    c->state = DB_CONN_READY;
+}
+
 /* Checks that `c` is open (ALERT and error FATAL otherwise) and frees its
  * current result. Resets the error fields and the result for a new call.
  * Returns false when the call must fail. */
-bool db_conn_begin(struct db_conn *c);
+static inline bool db_conn_begin(struct db_conn *c)
+{
+    c->pub.sql_errno  = 0;
+    c->pub.sql_state  = NULL;
+    c->pub.sql_errmsg = NULL;
+    if (c->state == DB_CONN_INVALID) {
+        log_alert("attempt to use an already closed connection");
+        c->pub.error = DB_ERROR_FATAL;
+        return false;
+    }
+    if (c->state == DB_CONN_RESULT_SET)
+        db_free_current(c); /* resets the result too */
+    else
+        db_result_reset(&c->rs);
+    c->pub.error = DB_ERROR_NONE;
+    return true;
+}
+
+/* The failure half of db_finish: classifies the error (ignore lists,
+ * reconnect, fatal message with `sql`). Returns NULL. */
+sql_result *db_fail(struct db_conn *c, enum db_op op, const char *sql);
 
 /* Completes a driver call that returned `rc` into c->rs: counts it,
- * classifies a failure (ignore lists, reconnect, fatal message with `sql`)
- * and returns the result when it is a result set. */
-sql_result *db_finish(struct db_conn *c, int rc, enum db_op op,
-                      const char *sql);
+ * classifies a failure and returns the result when it is a result set. */
+static inline sql_result *db_finish(struct db_conn *c, int rc, enum db_op op,
+                                    const char *sql)
+{
+    if (rc != 0) return db_fail(c, op, sql);
+    stats_add(c->thread_id, (enum stat_counter) c->rs.pub.counter, 1);
+    if (c->rs.pub.counter != DB_CNT_READ) return NULL;
+    c->state = DB_CONN_RESULT_SET;
+    return &c->rs.pub;
+}
 
 /* Classifies the error in c->err, counts it, reconnects when it is an
  * ignored connection loss; sets c->pub error fields. */
@@ -39,8 +97,6 @@ sql_error_t db_classify(struct db_conn *c, enum db_op op, const char *sql);
  * that broke the connection, so the ignore lists decide again. */
 int db_broken_call(struct db_conn *c);
 
-/* Frees the current result (state RESULT_SET -> READY). */
-void db_free_current(struct db_conn *c);
 
 /* Grows c->values to `n` entries. 0 ok, -1 ENOMEM. */
 int db_values_reserve(struct db_conn *c, uint32_t n);

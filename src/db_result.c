@@ -10,54 +10,9 @@
 
 /* -- Calls and results ------------------------------------------------- */
 
-static void result_reset(struct db_result *r)
+sql_result *db_fail(struct db_conn *c, enum db_op op, const char *sql)
 {
-    r->pub.counter    = DB_CNT_OTHER;
-    r->pub.nrows      = 0;
-    r->pub.nfields    = 0;
-    r->pub.statement  = NULL;
-    r->pub.ptr        = NULL;
-    r->pub.row.ptr    = NULL;
-    r->pub.row.values = NULL;
-    r->streaming      = false;
-    r->at_end         = false;
-    r->stored         = false;
-    r->next           = 0;
-    r->store_used     = 0;
-    r->store_nvals    = 0;
-}
-
-bool db_conn_begin(struct db_conn *c)
-{
-    c->pub.sql_errno  = 0;
-    c->pub.sql_state  = NULL;
-    c->pub.sql_errmsg = NULL;
-    if (c->state == DB_CONN_INVALID) {
-        log_alert("attempt to use an already closed connection");
-        c->pub.error = DB_ERROR_FATAL;
-        return false;
-    }
-    if (c->state == DB_CONN_RESULT_SET)
-        db_free_current(c); /* resets the result too */
-    else
-        result_reset(&c->rs);
-    c->pub.error = DB_ERROR_NONE;
-    return true;
-}
-
-sql_result *db_finish(struct db_conn *c, int rc, enum db_op op, const char *sql)
-{
-    struct db_result *r = &c->rs;
-
-    if (rc == 0) {
-        stats_add(c->thread_id, (enum stat_counter) r->pub.counter, 1);
-        if (r->pub.counter == DB_CNT_READ) {
-            c->state = DB_CONN_RESULT_SET;
-            return &r->pub;
-        }
-        return NULL;
-    }
-    result_reset(r);
+    db_result_reset(&c->rs);
     c->pub.error = db_classify(c, op, sql);
     return NULL;
 }
@@ -80,14 +35,6 @@ sql_result *db_query(sql_connection *pc, const char *sql, size_t len)
     return db_finish(c, rc, DB_OP_QUERY, sql);
 }
 
-void db_free_current(struct db_conn *c)
-{
-    struct db_result *r = &c->rs;
-
-    if (c->state == DB_CONN_RESULT_SET && !c->broken) c->drv->free_result(r);
-    result_reset(r);
-    c->state = DB_CONN_READY;
-}
 
 int db_values_reserve(struct db_conn *c, uint32_t n)
 {

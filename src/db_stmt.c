@@ -43,24 +43,39 @@ static int format_time(const sql_bind *b, bool literal, char *buf, size_t len)
     }
 }
 
+/* "00" to "99": integers are written two digits per division. */
+static const char digit_pairs[201] =
+    "0001020304050607080910111213141516171819"
+    "2021222324252627282930313233343536373839"
+    "4041424344454647484950515253545556575859"
+    "6061626364656667686970717273747576777879"
+    "8081828384858687888990919293949596979899";
+
 /* Decimal text of v: what snprintf("%lld") writes, without the cost of
  * stdio (integers are the parameters of nearly every OLTP query, and
  * PostgreSQL takes each as text). */
 static int format_int(int64_t v, char *buf, size_t len)
 {
-    char tmp[24], *p = tmp + sizeof(tmp);
-    uint64_t u       = v < 0 ? 0 - (uint64_t) v : (uint64_t) v;
-    size_t n;
+    uint64_t u = v < 0 ? 0 - (uint64_t) v : (uint64_t) v;
+    size_t n   = (size_t) (v < 0) + 1;
+    char *p;
 
-    do {
-        *--p = (char) ('0' + u % 10);
-        u /= 10;
-    } while (u);
-    if (v < 0) *--p = '-';
-    n = (size_t) (tmp + sizeof(tmp) - p);
+    for (uint64_t t = u; t >= 10; t /= 100)
+        n += t >= 100 ? 2 : 1;
     if (n + 1 > len) return -1;
-    memcpy(buf, p, n);
-    buf[n] = '\0';
+    p  = buf + n;
+    *p = '\0';
+    for (; u >= 100; u /= 100) {
+        p -= 2;
+        memcpy(p, digit_pairs + 2 * (u % 100), 2);
+    }
+    if (u >= 10) {
+        p -= 2;
+        memcpy(p, digit_pairs + 2 * u, 2);
+    } else {
+        *--p = (char) ('0' + u);
+    }
+    if (v < 0) *--p = '-';
     return (int) n;
 }
 

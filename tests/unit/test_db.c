@@ -265,6 +265,24 @@ static void test_int_text(void)
            "an integer longer than the buffer does not fit");
     is_int(db_format_value(&b[2], false, buf, 2), 1, "0 fits in 2 bytes");
     is_str(buf, "0", "0 is NUL-terminated");
+    {
+        /* every length and sign around each power of ten, as snprintf */
+        char want[32], got[32];
+        int64_t v;
+        sql_bind bb = {SQL_TYPE_BIGINT, &v, NULL, 8, NULL};
+        int bad     = 0;
+        for (int64_t p = 1; p <= INT64_MAX / 10; p *= 10)
+            for (int64_t d = -2; d <= 2; d++)
+                for (int sign = -1; sign <= 1; sign += 2) {
+                    v = sign * (p + d);
+                    snprintf(want, sizeof(want), "%lld", (long long) v);
+                    if (db_format_value(&bb, false, got, sizeof(got)) !=
+                            (int) strlen(want) ||
+                        strcmp(got, want) != 0)
+                        bad++;
+                }
+        is_int(bad, 0, "integers around powers of ten match snprintf");
+    }
     db_close(st);
     db_connection_free(con);
     bench_null_record(false);
