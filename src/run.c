@@ -91,7 +91,7 @@ static int worker_init(int tid, void *arg)
     log_debug("Worker thread (#%d) started", tid);
     rand_thread_init_tid(tid);
     db_thread_set_id(tid);
-    if (!(s = script_new(tid)))
+    if (!(s = script_new_worker(tid)))
         return -1;
     run->states[tid] = s;
     if (export_options(run, s) != 0)

@@ -265,7 +265,7 @@ static void set_paths(lua_State *L)
     set_path(L, "cpath", "LUA_CPATH", cpath);
 }
 
-static void push_bootstrap_config(lua_State *L, int tid)
+static void push_bootstrap_config(lua_State *L, int tid, bool lazy)
 {
     char banner[256];
 
@@ -279,6 +279,8 @@ static void push_bootstrap_config(lua_State *L, int tid)
     lua_setfield(L, -2, "version_string");
     lua_pushboolean(L, env.profile_m);
     lua_setfield(L, -2, "profile_m");
+    lua_pushboolean(L, lazy);
+    lua_setfield(L, -2, "lazy");
     lua_createtable(L, env.argc, 1);
     for (int i = 0; i < env.argc; i++) {
         lua_pushstring(L, env.argv[i]);
@@ -306,7 +308,7 @@ static void push_bootstrap_config(lua_State *L, int tid)
 }
 
 /* Runs the embedded "bench" module, which builds the sysbench table. */
-static int bootstrap(lua_State *L, int tid)
+static int bootstrap(lua_State *L, int tid, bool lazy)
 {
     const struct embedded_file *f = embedded_find("bench");
 
@@ -315,7 +317,7 @@ static int bootstrap(lua_State *L, int tid)
                   f ? lua_tostring(L, -1) : "not embedded");
         return -1;
     }
-    push_bootstrap_config(L, tid);
+    push_bootstrap_config(L, tid, lazy);
     if (script_pcall(L, 1, 0) != 0) {
         report_error(L, "");
         return -1;
@@ -353,7 +355,7 @@ static void detect_hooks(struct script *s)
     lua_pop(s->L, 2);
 }
 
-struct script *script_new(int tid)
+static struct script *new_state(int tid, bool lazy)
 {
     struct script *s = calloc(1, sizeof(*s));
 
@@ -366,7 +368,7 @@ struct script *script_new(int tid)
     luaL_openlibs(s->L);
     set_paths(s->L);
     install_loaders(s->L);
-    if (bootstrap(s->L, tid) != 0 || apply_luajit_cmd(s->L) != 0)
+    if (bootstrap(s->L, tid, lazy) != 0 || apply_luajit_cmd(s->L) != 0)
         goto fail;
     if (env.src) {
         if (bytecode_load(s->L, env.src->text, env.src->len,
@@ -381,6 +383,16 @@ struct script *script_new(int tid)
 fail:
     script_free(s);
     return NULL;
+}
+
+struct script *script_new(int tid)
+{
+    return new_state(tid, false);
+}
+
+struct script *script_new_worker(int tid)
+{
+    return new_state(tid, true);
 }
 
 void script_free(struct script *s)
@@ -508,7 +520,9 @@ int script_export_options(struct script *s)
 }
 
 /* 1.0 legacy API (INV 10): every option as a global too, unless a global
- * function of that name exists. */
+ * function of that name exists. The lookup is raw: reading db_driver with
+ * lua_getglobal would build the lazy db_* globals of a worker (compat.lua)
+ * for nothing, and none of those functions is named after an option. */
 int script_export_legacy_globals(struct script *s)
 {
     lua_State *L = s->L;
@@ -520,7 +534,8 @@ int script_export_legacy_globals(struct script *s)
         if (d->type == OPT_FILE)
             continue;
         fold_key(key, sizeof(key), d->name);
-        lua_getglobal(L, key);
+        lua_pushstring(L, key);
+        lua_rawget(L, LUA_GLOBALSINDEX);
         bool is_fn = lua_isfunction(L, -1);
         lua_pop(L, 1);
         if (is_fn)

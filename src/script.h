@@ -56,6 +56,10 @@ void script_setup(const struct script_env *env);
 /* Creates a state for thread `tid` (sysbench.tid) and runs the workload's
  * main chunk in it. NULL on failure, after logging the FATAL line. */
 struct script *script_new(int tid);
+/* The same for a worker of the run: parts of the sysbench table that most
+ * workers never use (sysbench.sql, sysbench.db and the db_* globals,
+ * sysbench.histogram, the report functions) are built on first use. */
+struct script *script_new_worker(int tid);
 void script_free(struct script *s); /* accepts NULL */
 
 /* After the main chunk in the main state: registers the declared options.

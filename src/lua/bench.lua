@@ -6,15 +6,6 @@ local cfg = ...
 local ffi = require("ffi")
 _G.ffi = ffi
 ffi.cdef(cfg.cdefs)
-if cfg.db_cdefs then
-   -- Lua sees sql_result.nrows as nrows_read: bench.sql makes `nrows` a
-   -- property that reads the rest of a streamed result first, since a
-   -- streamed result knows its row count only at its end.
-   local decls, n = cfg.db_cdefs:gsub("uint32_t nrows;",
-                                      "uint32_t nrows_read;")
-   assert(n == 1, "db_api_decls.h: sql_result.nrows not found")
-   ffi.cdef(decls)
-end
 
 sysbench = {
    tid = cfg.tid,
@@ -25,18 +16,55 @@ sysbench = {
 }
 bench = sysbench
 
+-- provide(name, build) sets sysbench[name] = build(). In worker states
+-- (cfg.lazy) it waits for the first read of the field instead: most of a
+-- thousand workers of a cpu or memory run never touch the SQL layer, whose
+-- FFI declarations and modules were a third of a worker's start-up.
+-- Reading the field behaves the same; only pairs() and rawget() on
+-- sysbench see it after its first use. The main state builds everything.
+local builders = {}
+local function provide(name, build)
+   if cfg.lazy then
+      builders[name] = build
+   else
+      sysbench[name] = build()
+   end
+end
+if cfg.lazy then
+   setmetatable(sysbench, { __index = function(t, k)
+      local build = builders[k]
+      if build == nil then
+         return nil
+      end
+      builders[k] = nil
+      local v = build()
+      rawset(t, k, v)
+      return v
+   end })
+end
+
 sysbench.cmdline = require("bench.cmdline")(cfg)
 sysbench.rand = require("bench.rand")
-sysbench.histogram = require("bench.histogram")
-local report = require("bench.report")
-sysbench.report_default = report.default
-sysbench.report_csv = report.csv
-sysbench.report_json = report.json
+provide("histogram", function() return require("bench.histogram") end)
+for name, field in pairs({ report_default = "default", report_csv = "csv",
+                           report_json = "json" }) do
+   provide(name, function() return require("bench.report")[field] end)
+end
 if cfg.db_cdefs then
-   sysbench.sql = require("bench.sql")
+   local db_cdefs = cfg.db_cdefs
+   provide("sql", function()
+      -- Lua sees sql_result.nrows as nrows_read: bench.sql makes `nrows` a
+      -- property that reads the rest of a streamed result first, since a
+      -- streamed result knows its row count only at its end.
+      local decls, n = db_cdefs:gsub("uint32_t nrows;",
+                                     "uint32_t nrows_read;")
+      assert(n == 1, "db_api_decls.h: sql_result.nrows not found")
+      ffi.cdef(decls)
+      return require("bench.sql")
+   end)
 end
 if not cfg.profile_m then
-   require("bench.compat")(cfg)
+   require("bench.compat")(cfg, provide)
 end
 
 local C = ffi.C

@@ -2,7 +2,9 @@
 -- bench.compat: the 0.5-era globals of sysbench 1.0.20 (INV 10), loaded in
 -- the 1.0 profile only, with sysbench.db and its db_* aliases when the
 -- database layer is present.
-return function(cfg)
+-- provide: bench.lua's, which defers sysbench.db to its first use in
+-- worker states; the db_* globals then follow the first read of any of them.
+return function(cfg, provide)
    local rand = sysbench.rand
    thread_id = sysbench.tid
    test = cfg.script_path
@@ -25,10 +27,33 @@ return function(cfg)
    end
    mysql_table_engine = "innodb"
    myisam_max_rows = 1000000
-   if sysbench.sql then
-      sysbench.db = require("bench.legacy_db")
-      for name, value in pairs(sysbench.db) do
-         _G[name:match("^DB_ERROR_") and name or "db_" .. name] = value
+   if not cfg.db_cdefs then
+      return
+   end
+   local lazy_globals
+   provide("db", function()
+      local db = require("bench.legacy_db")
+      if lazy_globals and getmetatable(_G) == lazy_globals then
+         setmetatable(_G, nil)
       end
+      -- A script's own definition of a db_* name wins, as when these were
+      -- set before the script ran.
+      for name, value in pairs(db) do
+         local global = name:match("^DB_ERROR_") and name or "db_" .. name
+         if rawget(_G, global) == nil then
+            rawset(_G, global, value)
+         end
+      end
+      return db
+   end)
+   if cfg.lazy and getmetatable(_G) == nil then
+      lazy_globals = { __index = function(g, k)
+         if type(k) == "string" and (k:sub(1, 3) == "db_" or
+                                     k:sub(1, 9) == "DB_ERROR_") then
+            local _ = sysbench.db
+            return rawget(g, k)
+         end
+      end }
+      setmetatable(_G, lazy_globals)
    end
 end

@@ -1,0 +1,59 @@
+Worker states build sysbench.sql, sysbench.db, the db_* globals,
+sysbench.histogram and the report functions on first use (start-up of a
+thousand workers, perf/threads_startup.sh). Reading them behaves as in the
+main state; only rawget() and pairs() show the difference before first use.
+
+  $ cat > lazy.lua <<'LUA'
+  > function thread_init()
+  >    print("before", rawget(sysbench, "sql"), rawget(sysbench, "db"),
+  >          rawget(_G, "db_connect"), rawget(sysbench, "histogram"))
+  >    print("sql", type(sysbench.sql.driver), sysbench.sql.type.INT)
+  >    print("globals", type(db_query), DB_ERROR_FAILED, db_query == sysbench.db.query)
+  >    print("report", type(sysbench.report_default), type(sysbench.histogram.new))
+  >    print("after", rawget(sysbench, "sql") ~= nil, rawget(_G, "db_connect") ~= nil)
+  >    print("unknown", sysbench.nothing, nothing_here, db_nothing)
+  > end
+  > function event() end
+  > LUA
+  $ $BENCH lazy.lua --events=1 run | grep -E '^(before|sql|globals|report|after|unknown)'
+  before\tnil\tnil\tnil\tnil (esc)
+  sql\tfunction\t3 (esc)
+  globals\tfunction\t2\ttrue (esc)
+  report\tfunction\tfunction (esc)
+  after\ttrue\ttrue (esc)
+  unknown\tnil\tnil\tnil (esc)
+
+The main state (prepare, custom commands, the main chunk's first run) has
+them all at once, as sysbench; so do --compat=1.1 workers, without the
+legacy globals.
+
+  $ cat > eager.lua <<'LUA'
+  > function prepare()
+  >    print("main", rawget(sysbench, "sql") ~= nil, rawget(sysbench, "db") ~= nil,
+  >          rawget(_G, "db_connect") ~= nil)
+  > end
+  > LUA
+  $ $BENCH eager.lua prepare | grep '^main'
+  main\ttrue\ttrue\ttrue (esc)
+  $ cat > m.lua <<'LUA'
+  > function thread_init()
+  >    print("m", rawget(sysbench, "sql"), type(sysbench.sql.driver),
+  >          sysbench.db, db_query, DB_ERROR_FAILED)
+  > end
+  > function event() end
+  > LUA
+  $ $BENCH --compat=1.1 m.lua --events=1 run | grep '^m'
+  m\tnil\tfunction\tnil\tnil\tnil (esc)
+
+A script's own db_* function wins over the legacy one, whenever the legacy
+globals are built.
+
+  $ cat > own.lua <<'LUA'
+  > function db_query() return "mine" end
+  > function thread_init()
+  >    print("own", db_query(), type(db_connect))
+  > end
+  > function event() end
+  > LUA
+  $ $BENCH own.lua --events=1 run | grep '^own'
+  own\tmine\tfunction (esc)
