@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
 # test_faults.sh: what bench does when a real server misbehaves during a
-# run (issue point 4). On a second, disposable pair of servers (ports
-# 13307/15433 under /tmp/bench-db-fault, started and stopped here, so the
-# shared servers are never touched):
+# run (issue point 4). On a second, disposable pair of servers, made for
+# this run in a fresh /tmp/bench-db-fault.XXXXXX on free ports, stopped and
+# removed at the end (the shared servers are never touched, and runs of
+# this test side by side never meet):
 #  - the server dies: without ignore-errors FATAL and status 1 within a
 #    second; with them the workers reconnect (counted), the run goes on
 #    once the server is back, and prepared statements work again;
@@ -15,19 +16,37 @@
 set -u
 . "$(dirname "$0")/lib.sh"
 
-export BENCH_DB_DIR=/tmp/bench-db-fault BENCH_DB_MY_PORT=13307 BENCH_DB_PG_PORT=15433
 SERVERS="$TESTS_DB_DIR/servers.sh"
 if [ "$(id -u)" != 0 ]; then
     echo "1..0 # SKIP fault tests start their own servers and need root"
     exit 0
 fi
-if ! "$SERVERS" start >/tmp/bench-fault-start.log 2>&1; then
-    cat /tmp/bench-fault-start.log
+
+# A port nothing listens on (a random one, so parallel runs differ).
+free_port() {
+    local p i
+    for ((i = 0; i < 100; i++)); do
+        p=$((20000 + RANDOM % 20000))
+        (echo >/dev/tcp/127.0.0.1/$p) 2>/dev/null || { echo $p; return; }
+    done
+    return 1
+}
+
+BENCH_DB_DIR=$(mktemp -d /tmp/bench-db-fault.XXXXXX)
+BENCH_DB_MY_PORT=$(free_port)
+BENCH_DB_PG_PORT=$(free_port)
+export BENCH_DB_DIR BENCH_DB_MY_PORT BENCH_DB_PG_PORT
+cleanup() {
+    "$SERVERS" stop >/dev/null 2>&1
+    rm -rf "$BENCH_DB_DIR"
+}
+[ "${BENCH_FAULT_KEEP:-}" = 1 ] || trap cleanup EXIT
+if ! "$SERVERS" start >"$BENCH_DB_DIR/start.log" 2>&1; then
+    cat "$BENCH_DB_DIR/start.log"
     echo "not ok 1 - start the disposable servers"
     echo "1..1"
     exit 1
 fi
-[ "${BENCH_FAULT_KEEP:-}" = 1 ] || trap '"$SERVERS" stop >/dev/null 2>&1' EXIT
 eval "$("$SERVERS" env)"
 PG_BIN=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1)
 
