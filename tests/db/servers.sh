@@ -6,6 +6,7 @@
 # throw-away CA, and never touches the system's own database clusters.
 #
 #   servers.sh start   install if needed, start both, wait until they answer
+#   servers.sh start mysql|pgsql   the same for one of them (README)
 #   servers.sh stop    stop both cleanly
 #   servers.sh env     print the shell exports the tests read
 #   servers.sh status  exit 0 when both answer
@@ -268,9 +269,22 @@ main() {
         install_packages
         pg_bin
         make_tls
-        my_start
-        pg_start
-        echo "servers.sh: MariaDB on 127.0.0.1:$MY_PORT, PostgreSQL on 127.0.0.1:$PG_PORT ($DIR)"
+        case "${2:-}" in
+        mysql)
+            my_start
+            echo "servers.sh: MariaDB on 127.0.0.1:$MY_PORT ($DIR)"
+            ;;
+        pgsql)
+            pg_start
+            echo "servers.sh: PostgreSQL on 127.0.0.1:$PG_PORT ($DIR)"
+            ;;
+        "")
+            my_start
+            pg_start
+            echo "servers.sh: MariaDB on 127.0.0.1:$MY_PORT, PostgreSQL on 127.0.0.1:$PG_PORT ($DIR)"
+            ;;
+        *) die "start: unknown server '$2' (mysql or pgsql)" ;;
+        esac
         ;;
     stop)
         have_packages || exit 0
@@ -285,7 +299,7 @@ main() {
         my_alive && pg_alive
         ;;
     *)
-        echo "usage: servers.sh start|stop|env|status" >&2
+        echo "usage: servers.sh start [mysql|pgsql]|stop|env|status" >&2
         exit 2
         ;;
     esac
