@@ -91,6 +91,12 @@ void db_connection_free(sql_connection *con);
 int db_bulk_insert_init(sql_connection *con, const char *query, size_t len);
 int db_bulk_insert_next(sql_connection *con, const char *row, size_t len);
 int db_bulk_insert_done(sql_connection *con);
+/* bench's addition: appends the row pattern[0..len) with each "%d" replaced
+ * by the next of ints[0..n_ints) in decimal and each '#' / '@' by a random
+ * digit / letter as sb_rand_str does; other bytes are copied. The cheap way
+ * to load generated rows (no Lua string per row). 0 ok, 1 error. */
+int db_bulk_insert_next_rand(sql_connection *con, const char *pattern,
+                             size_t len, const int64_t *ints, size_t n_ints);
 
 sql_result *db_query(sql_connection *con, const char *query, size_t len);
 bool db_more_results(sql_connection *con);

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "db_internal.h"
+#include "rand.h"
 
 /* -- Values ------------------------------------------------------------ */
 
@@ -494,6 +495,66 @@ int db_bulk_insert_next(sql_connection *pc, const char *row, size_t len)
     if (comma) c->bulk_buf[c->bulk_len++] = ',';
     memcpy(c->bulk_buf + c->bulk_len, row, len);
     c->bulk_len += len;
+    c->bulk_buf[c->bulk_len] = '\0';
+    c->bulk_rows++;
+    return 0;
+too_long:
+    log_fatal("Query length exceeds the maximum value (%u), aborting",
+              (unsigned) DB_BULK_BUFFER_SIZE);
+    return 1;
+}
+
+/* Writes pattern[0..len) to dst as db_bulk_insert_next_rand describes;
+ * returns the bytes written. dst has room for len + 20 per "%d". */
+static size_t bulk_expand(const char *pattern, size_t len,
+                          const int64_t *ints, size_t n_ints, char *dst)
+{
+    size_t out = 0, i = 0, k = 0;
+
+    while (i < len) {
+        const char *pct = memchr(pattern + i, '%', len - i);
+        size_t end      = pct ? (size_t) (pct - pattern) : len;
+
+        sb_rand_strn(pattern + i, end - i, dst + out);
+        out += end - i;
+        i = end;
+        if (i == len) break;
+        if (i + 1 < len && pattern[i + 1] == 'd' && k < n_ints) {
+            out += (size_t) format_int(ints[k++], dst + out, 24);
+            i += 2;
+        } else {
+            dst[out++] = pattern[i++];
+        }
+    }
+    return out;
+}
+
+int db_bulk_insert_next_rand(sql_connection *pc, const char *pattern,
+                             size_t len, const int64_t *ints, size_t n_ints)
+{
+    struct db_conn *c = db_conn_of(pc);
+    size_t bound      = len + 24 * n_ints, comma;
+
+    if (c->state == DB_CONN_INVALID) {
+        log_alert("attempt to use an already closed connection");
+        return 0;
+    }
+    if (c->state == DB_CONN_RESULT_SET) db_free_current(c);
+    if (!c->bulk_buf) {
+        log_alert("attempt to call bulk_insert_next_rand() before "
+                  "bulk_insert_init()");
+        return 1;
+    }
+    comma = c->bulk_rows > 0;
+    if (c->bulk_len + bound + 1 + comma > DB_BULK_BUFFER_SIZE) {
+        if (c->bulk_rows == 0) goto too_long;
+        if (bulk_flush(c, false) != 0) return 1;
+        if (c->bulk_len + bound + 1 > DB_BULK_BUFFER_SIZE) goto too_long;
+        comma = 0;
+    }
+    if (comma) c->bulk_buf[c->bulk_len++] = ',';
+    c->bulk_len += bulk_expand(pattern, len, ints, n_ints,
+                               c->bulk_buf + c->bulk_len);
     c->bulk_buf[c->bulk_len] = '\0';
     c->bulk_rows++;
     return 0;

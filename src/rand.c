@@ -548,8 +548,13 @@ static void str_letters(const char *fmt, char *buf, size_t i, size_t end,
  * fmt only, so the digits kept stay uniform and independent. */
 void sb_rand_str(const char *fmt, char *buf)
 {
+    sb_rand_strn(fmt, strlen(fmt), buf);
+}
+
+void sb_rand_strn(const char *fmt, size_t n, char *buf)
+{
     char letters[STR_LETTERS_PER_DRAW];
-    size_t n = strlen(fmt), i, lpos = STR_LETTERS_PER_DRAW;
+    size_t i, lpos = STR_LETTERS_PER_DRAW;
 
     for (i = 0; i + STR_DIGITS_PER_DRAW <= n; i += STR_DIGITS_PER_DRAW)
         str_block(buf + i, STR_DIGITS_PER_DRAW, 10, '0', str_reject_10);

@@ -11,6 +11,7 @@
 #ifndef BENCH_RAND_H
 #define BENCH_RAND_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 enum rand_dist {
@@ -117,6 +118,9 @@ uint32_t sb_rand_unique(void);
  * characters come from each 64-bit draw, so the bytes differ from
  * sysbench's for the same seed; they are reproducible from it. */
 void sb_rand_str(const char *fmt, char *buf);
+
+/* sb_rand_str on the n bytes of fmt, which need not be NUL-terminated. */
+void sb_rand_strn(const char *fmt, size_t n, char *buf);
 
 /* Writes a string of uniform length in [min_len, max_len] (min_len when
  * max_len < min_len) of characters uniform in '0'..'z' to buf, with no

@@ -2,6 +2,7 @@
 /* test_db: db.c against the null driver: counters, results, emulation
  * text, bulk insert boundaries, error classification, misuse ALERTs. */
 #include <stdlib.h>
+#include <ctype.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -334,6 +335,40 @@ static void test_bulk(void)
     db_connection_free(con);
 }
 
+/* db_bulk_insert_next_rand: "%d"s take the integers, '#' and '@' become
+ * digits and letters, the rest is copied; rows joined by commas. */
+static void test_bulk_rand(void)
+{
+    const char *pat = "(%d, %d, '##-@@', '%x')";
+    const int64_t ints[2] = {-42, 1234567890123};
+    sql_connection *con;
+    const char *log;
+    int ok_shape = 1;
+
+    setup(NULL);
+    bench_null_record(true);
+    con = connect_null();
+    db_bulk_insert_init(con, "INSERT INTO t VALUES ", 21);
+    is_int(db_bulk_insert_next_rand(con, pat, strlen(pat), ints, 2), 0,
+           "rand row 1");
+    is_int(db_bulk_insert_next_rand(con, pat, strlen(pat), ints, 1), 0,
+           "rand row 2, one integer: the second %d stays");
+    is_int(db_bulk_insert_done(con), 0, "rand rows flushed");
+    log = bench_null_log();
+    ok(strncmp(log, "INSERT INTO t VALUES (-42, 1234567890123, '", 43) == 0,
+       "integers in decimal");
+    log += 43;
+    ok_shape = isdigit((unsigned char) log[0]) &&
+               isdigit((unsigned char) log[1]) && log[2] == '-' &&
+               islower((unsigned char) log[3]) &&
+               islower((unsigned char) log[4]);
+    ok(ok_shape, "'#' digits, '@' letters, '-' kept");
+    ok(strncmp(log + 5, "', '%x'),(-42, %d, '", 20) == 0,
+       "other bytes and an unmatched %d copied; rows joined by a comma");
+    db_connection_free(con);
+    bench_null_record(false);
+}
+
 static void test_ignore_lists(void)
 {
     const char *lists[]   = {"db-ignore-errors=1213", NULL};
@@ -496,6 +531,7 @@ int main(void)
     test_emulation();
     test_int_text();
     test_bulk();
+    test_bulk_rand();
     test_ignore_lists();
     test_api_errors();
     test_reconnect();

@@ -229,6 +229,20 @@ function connection:bulk_insert_next(row)
    end
 end
 
+-- bench's addition: bulk_insert_next of `pattern` with its "%d"s replaced
+-- by the integers a and b and its '#'/'@' by random digits/letters (as
+-- sysbench.rand.string), built in C with no Lua string per row.
+local rand_ints = ffi.new("int64_t[2]")
+
+function connection:bulk_insert_next_rand(pattern, a, b)
+   rand_ints[0], rand_ints[1] = a or 0, b or 0
+   if C.db_bulk_insert_next_rand(self, pattern, #pattern, rand_ints,
+                                 b and 2 or (a and 1 or 0)) ~= 0 then
+      raise_error(self, pattern)
+      error("db_bulk_insert_next_rand() failed", 2)
+   end
+end
+
 function connection:bulk_insert_done()
    if C.db_bulk_insert_done(self) ~= 0 then
       raise_error(self, "")
