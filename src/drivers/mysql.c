@@ -3,7 +3,8 @@
  * Results are streamed (mysql_use_result, unbuffered statements): rows a
  * script never fetches are discarded as they arrive, never copied into a
  * client buffer. Statement rows are converted to text by the library, so
- * prepared and plain queries return the same values. */
+ * prepared and plain queries return the same values. Prepared statements
+ * are in mysql_stmt.c. */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
@@ -12,23 +13,11 @@
 #include <strings.h>
 #include <unistd.h>
 
-#include <errmsg.h>
-#include <mysql.h>
-
-#include "driver.h"
+#include "mysql_driver.h"
 
 #if defined(MARIADB_PACKAGE_VERSION) || defined(MARIADB_BASE_VERSION)
 #define HAVE_MARIADB_TLS 1 /* MYSQL_OPT_SSL_ENFORCE / VERIFY_SERVER_CERT */
 #endif
-
-#define ER_UNSUPPORTED_PS_CODE    1295 /* statement cannot be prepared */
-#define ER_MAX_PREPARED_STMT_CODE 1461 /* max_prepared_stmt_count reached */
-#define FIRST_COLUMN_CAP          64
-
-#define DEBUG(...)                                                             \
-    do {                                                                       \
-        if (cfg.debug) log_debug(__VA_ARGS__);                                 \
-    } while (0)
 
 static const struct option_def drv_mysql_options[] = {
     {"mysql-host", OPT_LIST, "localhost",
@@ -64,41 +53,7 @@ static const struct option_def drv_mysql_options[] = {
     {NULL, OPT_NULL, NULL, NULL, 0},
 };
 
-enum tls_mode {
-    TLS_OFF,
-    TLS_PREFERRED,
-    TLS_REQUIRED,
-    TLS_VERIFY_CA,
-    TLS_VERIFY_IDENTITY
-};
-
-/* Set by init, read-only afterwards. */
-static struct {
-    const char *user, *password, *db;
-    const char *ssl_key, *ssl_cert, *ssl_ca, *ssl_cipher, *compress_algs;
-    enum tls_mode tls;
-    bool compression, debug, dry_run;
-} cfg;
-
-struct my_conn {
-    MYSQL *m;
-    MYSQL_RES *res;         /* current streamed text result */
-    struct my_stmt *active; /* statement with a current result */
-    bool may_have_more;     /* a text query ran since the last drain: it
-                               may have left results (multi-statements) */
-};
-
-struct my_stmt {
-    MYSQL_STMT *st;
-    MYSQL_BIND *params;
-    MYSQL_TIME *times; /* date/time parameters, copied at execute */
-    unsigned nparams;
-    MYSQL_BIND *cols; /* result columns, bound as strings */
-    unsigned long *col_len, *col_cap;
-    my_bool *col_null;
-    unsigned ncols;
-    bool cols_bound;
-};
+struct drv_mysql_config drv_mysql_cfg;
 
 /* -- Options and errors ------------------------------------------------ */
 
@@ -140,7 +95,7 @@ static int parse_tls(const char *v, enum tls_mode *out)
 /* R's --mysql-ssl=on reads fixed file names from the working directory. */
 static const char *file_or_default(const char *given, const char *name)
 {
-    if (given || cfg.tls == TLS_OFF) return given;
+    if (given || drv_mysql_cfg.tls == TLS_OFF) return given;
     return access(name, R_OK) == 0 ? name : NULL;
 }
 
@@ -148,28 +103,30 @@ static int drv_mysql_init(const struct options *o)
 {
     const char *ssl = options_get_str(o, "mysql-ssl");
 
-    memset(&cfg, 0, sizeof(cfg));
+    memset(&drv_mysql_cfg, 0, sizeof(drv_mysql_cfg));
     if (!options_is_set(o, "mysql-ssl")) ssl = "off";
-    if (parse_tls(ssl, &cfg.tls) != 0) {
+    if (parse_tls(ssl, &drv_mysql_cfg.tls) != 0) {
         log_fatal("Invalid value for --mysql-ssl: '%s'", ssl);
         return -1;
     }
-    cfg.user     = opt_or_null(o, "mysql-user");
-    cfg.password = options_get_str(o, "mysql-password");
+    drv_mysql_cfg.user     = opt_or_null(o, "mysql-user");
+    drv_mysql_cfg.password = options_get_str(o, "mysql-password");
     if (!options_is_set(o, "mysql-password") && getenv("MYSQL_PWD"))
-        cfg.password = getenv("MYSQL_PWD");
-    cfg.db = opt_or_null(o, "mysql-db");
-    cfg.ssl_key =
+        drv_mysql_cfg.password = getenv("MYSQL_PWD");
+    drv_mysql_cfg.db = opt_or_null(o, "mysql-db");
+    drv_mysql_cfg.ssl_key =
         file_or_default(opt_or_null(o, "mysql-ssl-key"), "client-key.pem");
-    cfg.ssl_cert =
+    drv_mysql_cfg.ssl_cert =
         file_or_default(opt_or_null(o, "mysql-ssl-cert"), "client-cert.pem");
-    cfg.ssl_ca = file_or_default(opt_or_null(o, "mysql-ssl-ca"), "cacert.pem");
-    cfg.ssl_cipher    = opt_or_null(o, "mysql-ssl-cipher");
-    cfg.compression   = options_get_bool(o, "mysql-compression");
-    cfg.compress_algs = opt_or_null(o, "mysql-compression-algorithms");
-    cfg.debug         = options_get_bool(o, "mysql-debug");
-    cfg.dry_run       = options_get_bool(o, "mysql-dry-run");
-    if (cfg.debug) log_set_verbosity(LOG_DEBUG);
+    drv_mysql_cfg.ssl_ca =
+        file_or_default(opt_or_null(o, "mysql-ssl-ca"), "cacert.pem");
+    drv_mysql_cfg.ssl_cipher  = opt_or_null(o, "mysql-ssl-cipher");
+    drv_mysql_cfg.compression = options_get_bool(o, "mysql-compression");
+    drv_mysql_cfg.compress_algs =
+        opt_or_null(o, "mysql-compression-algorithms");
+    drv_mysql_cfg.debug   = options_get_bool(o, "mysql-debug");
+    drv_mysql_cfg.dry_run = options_get_bool(o, "mysql-dry-run");
+    if (drv_mysql_cfg.debug) log_set_verbosity(LOG_DEBUG);
     DEBUG("mysql_library_init(0, NULL, NULL)");
     return mysql_library_init(0, NULL, NULL) == 0 ? 0 : -1;
 }
@@ -195,7 +152,7 @@ static bool is_conn_lost(unsigned code)
            code == CR_TCP_CONNECTION || code == 2055;
 }
 
-static int conn_error(struct db_conn *c, MYSQL *m, const char *func)
+int drv_mysql_conn_error(struct db_conn *c, MYSQL *m, const char *func)
 {
     unsigned code = mysql_errno(m);
 
@@ -204,7 +161,7 @@ static int conn_error(struct db_conn *c, MYSQL *m, const char *func)
     return -1;
 }
 
-static int stmt_error(struct db_conn *c, MYSQL_STMT *st, const char *func)
+int drv_mysql_stmt_error(struct db_conn *c, MYSQL_STMT *st, const char *func)
 {
     unsigned code = mysql_stmt_errno(st);
 
@@ -221,8 +178,8 @@ static int stmt_error(struct db_conn *c, MYSQL_STMT *st, const char *func)
 static void set_tls(MYSQL *m, enum tls_mode mode)
 {
     if (mode == TLS_OFF) return;
-    mysql_ssl_set(m, cfg.ssl_key, cfg.ssl_cert, cfg.ssl_ca, NULL,
-                  cfg.ssl_cipher);
+    mysql_ssl_set(m, drv_mysql_cfg.ssl_key, drv_mysql_cfg.ssl_cert,
+                  drv_mysql_cfg.ssl_ca, NULL, drv_mysql_cfg.ssl_cipher);
 #ifdef HAVE_MARIADB_TLS
     my_bool enforce = 1;
     my_bool verify  = mode >= TLS_VERIFY_CA;
@@ -238,11 +195,12 @@ static void set_tls(MYSQL *m, enum tls_mode mode)
 
 static void set_compression(MYSQL *m)
 {
-    if (!cfg.compression) return;
+    if (!drv_mysql_cfg.compression) return;
     mysql_options(m, MYSQL_OPT_COMPRESS, NULL);
 #ifdef MYSQL_OPT_COMPRESSION_ALGORITHMS
-    if (cfg.compress_algs)
-        mysql_options(m, MYSQL_OPT_COMPRESSION_ALGORITHMS, cfg.compress_algs);
+    if (drv_mysql_cfg.compress_algs)
+        mysql_options(m, MYSQL_OPT_COMPRESSION_ALGORITHMS,
+                      drv_mysql_cfg.compress_algs);
 #endif
 }
 
@@ -262,11 +220,13 @@ static MYSQL *connect_once(struct db_conn *c, enum tls_mode tls)
     DEBUG("mysql_real_connect(%p, \"%s\", \"%s\", \"***\", \"%s\", %u, "
           "\"%s\", CLIENT_MULTI_STATEMENTS)",
           (void *) m, t->host ? t->host : "(null)",
-          cfg.user ? cfg.user : "(null)", cfg.db ? cfg.db : "(null)", t->port,
+          drv_mysql_cfg.user ? drv_mysql_cfg.user : "(null)",
+          drv_mysql_cfg.db ? drv_mysql_cfg.db : "(null)", t->port,
           t->socket ? t->socket : "(null)");
-    if (!mysql_real_connect(m, t->host, cfg.user, cfg.password, cfg.db, t->port,
+    if (!mysql_real_connect(m, t->host, drv_mysql_cfg.user,
+                            drv_mysql_cfg.password, drv_mysql_cfg.db, t->port,
                             t->socket, CLIENT_MULTI_STATEMENTS)) {
-        conn_error(c, m, "mysql_real_connect()");
+        drv_mysql_conn_error(c, m, "mysql_real_connect()");
         mysql_close(m);
         return NULL;
     }
@@ -279,9 +239,10 @@ static int drv_mysql_connect(struct db_conn *c)
     MYSQL *m;
 
     c->impl = NULL;
-    if (cfg.dry_run) return 0;
-    m = connect_once(c, cfg.tls);
-    if (!m && cfg.tls == TLS_PREFERRED && c->err.code == CR_SSL_CONNECTION_ERROR)
+    if (drv_mysql_cfg.dry_run) return 0;
+    m = connect_once(c, drv_mysql_cfg.tls);
+    if (!m && drv_mysql_cfg.tls == TLS_PREFERRED &&
+        c->err.code == CR_SSL_CONNECTION_ERROR)
         m = connect_once(c, TLS_OFF); /* the server has no TLS */
     if (!m) return -1;
     if (!(mc = calloc(1, sizeof(*mc)))) {
@@ -310,7 +271,7 @@ static void drv_mysql_disconnect(struct db_conn *c)
 
 /* Results of a multi-statement query the caller never asked for would
  * block the next command ("commands out of sync"): discard them. */
-static void drain_pending(struct my_conn *mc)
+void drv_mysql_drain_pending(struct my_conn *mc)
 {
     MYSQL *m = mc->m;
 
@@ -334,7 +295,8 @@ static int read_outcome(struct db_conn *c, struct db_result *r,
     my_ulonglong n;
 
     if (!res) {
-        if (mysql_errno(mc->m) != 0) return conn_error(c, mc->m, func);
+        if (mysql_errno(mc->m) != 0)
+            return drv_mysql_conn_error(c, mc->m, func);
         n              = mysql_affected_rows(mc->m);
         r->pub.nrows   = n == (my_ulonglong) -1 ? 0 : (uint32_t) n;
         r->pub.counter = r->pub.nrows > 0 ? DB_CNT_WRITE : DB_CNT_OTHER;
@@ -354,13 +316,13 @@ static int drv_mysql_query(struct db_conn *c, const char *sql, size_t len,
     struct my_conn *mc = c->impl;
     int err;
 
-    if (cfg.dry_run) return 0;
-    drain_pending(mc);
+    if (drv_mysql_cfg.dry_run) return 0;
+    drv_mysql_drain_pending(mc);
     mc->may_have_more = true;
-    err = mysql_real_query(mc->m, sql, (unsigned long) len);
+    err               = mysql_real_query(mc->m, sql, (unsigned long) len);
     DEBUG("mysql_real_query(%p, \"%s\", %zu) = %d", (void *) mc->m, sql, len,
           err);
-    if (err) return conn_error(c, mc->m, "mysql_drv_query()");
+    if (err) return drv_mysql_conn_error(c, mc->m, "mysql_drv_query()");
     return read_outcome(c, r, "mysql_store_result()");
 }
 
@@ -376,11 +338,12 @@ static int drv_mysql_next_result(struct db_conn *c, struct db_result *r)
     struct my_conn *mc = c->impl;
     int err;
 
-    if (cfg.dry_run) return 0;
+    if (drv_mysql_cfg.dry_run) return 0;
     mc->may_have_more = true;
-    err = mysql_next_result(mc->m);
+    err               = mysql_next_result(mc->m);
     DEBUG("mysql_next_result(%p) = %d", (void *) mc->m, err);
-    if (err > 0) return conn_error(c, mc->m, "mysql_drv_next_result()");
+    if (err > 0)
+        return drv_mysql_conn_error(c, mc->m, "mysql_drv_next_result()");
     if (err < 0) return 0; /* none left: "other", as sysbench */
     return read_outcome(c, r, "mysql_store_result()");
 }
@@ -392,92 +355,13 @@ static int fetch_text(struct db_conn *c, struct my_conn *mc, sql_value *v)
     unsigned n = mysql_num_fields(mc->res);
 
     if (!row)
-        return mysql_errno(mc->m) ? conn_error(c, mc->m, "mysql_fetch_row()")
-                                  : 0;
+        return mysql_errno(mc->m)
+                   ? drv_mysql_conn_error(c, mc->m, "mysql_fetch_row()")
+                   : 0;
     len = mysql_fetch_lengths(mc->res);
     for (unsigned i = 0; i < n; i++) {
         v[i].ptr = row[i];
         v[i].len = (uint32_t) len[i];
-    }
-    return 1;
-}
-
-/* Binds every result column as a string the first time rows are wanted:
- * the library converts binary values to text. */
-static int bind_columns(struct db_conn *c, struct my_stmt *ms, unsigned n)
-{
-    if (ms->ncols != n) {
-        free(ms->cols);
-        free(ms->col_len);
-        free(ms->col_cap);
-        free(ms->col_null);
-        ms->cols     = calloc(n, sizeof(*ms->cols));
-        ms->col_len  = calloc(n, sizeof(*ms->col_len));
-        ms->col_cap  = calloc(n, sizeof(*ms->col_cap));
-        ms->col_null = calloc(n, sizeof(*ms->col_null));
-        ms->ncols    = n;
-        if (!ms->cols || !ms->col_len || !ms->col_cap || !ms->col_null)
-            goto fail;
-        for (unsigned i = 0; i < n; i++) {
-            ms->cols[i].buffer_type   = MYSQL_TYPE_STRING;
-            ms->cols[i].buffer        = malloc(FIRST_COLUMN_CAP);
-            ms->cols[i].buffer_length = FIRST_COLUMN_CAP;
-            ms->cols[i].length        = &ms->col_len[i];
-            ms->cols[i].is_null       = &ms->col_null[i];
-            ms->col_cap[i]            = FIRST_COLUMN_CAP;
-            if (!ms->cols[i].buffer) goto fail;
-        }
-    }
-    if (mysql_stmt_bind_result(ms->st, ms->cols))
-        return stmt_error(c, ms->st, "mysql_stmt_bind_result()");
-    ms->cols_bound = true;
-    return 0;
-fail:
-    ms->ncols = 0;
-    db_set_error(c, CR_OUT_OF_MEMORY, "HY000", false, "mysql_stmt_fetch()",
-                 "out of memory");
-    return -1;
-}
-
-/* A value longer than its buffer: grow the buffer and read it again. */
-static int refetch_column(struct db_conn *c, struct my_stmt *ms, unsigned i)
-{
-    unsigned long need = ms->col_len[i] + 1;
-    void *b            = realloc(ms->cols[i].buffer, need);
-
-    if (!b) {
-        db_set_error(c, CR_OUT_OF_MEMORY, "HY000", false, "mysql_stmt_fetch()",
-                     "out of memory");
-        return -1;
-    }
-    ms->cols[i].buffer        = b;
-    ms->cols[i].buffer_length = need;
-    ms->col_cap[i]            = need;
-    ms->cols_bound            = false; /* rebind before the next row */
-    if (mysql_stmt_fetch_column(ms->st, &ms->cols[i], i, 0))
-        return stmt_error(c, ms->st, "mysql_stmt_fetch_column()");
-    return 0;
-}
-
-static int fetch_binary(struct db_conn *c, struct my_stmt *ms, uint32_t n,
-                        sql_value *v)
-{
-    int rc;
-
-    if (!ms->cols_bound && bind_columns(c, ms, n) != 0) return -1;
-    rc = mysql_stmt_fetch(ms->st);
-    if (rc == MYSQL_NO_DATA) return 0;
-    if (rc == 1) return stmt_error(c, ms->st, "mysql_stmt_fetch()");
-    for (unsigned i = 0; i < n; i++) {
-        if (ms->col_null[i]) {
-            v[i].ptr = NULL;
-            v[i].len = 0;
-            continue;
-        }
-        if (ms->col_len[i] > ms->col_cap[i] && refetch_column(c, ms, i) != 0)
-            return -1;
-        v[i].ptr = ms->cols[i].buffer;
-        v[i].len = (uint32_t) ms->col_len[i];
     }
     return 1;
 }
@@ -489,7 +373,8 @@ static int drv_mysql_fetch_row(struct db_result *r, sql_value *values)
 
     if (!mc) return 0;
     if (mc->res) return fetch_text(c, mc, values);
-    if (mc->active) return fetch_binary(c, mc->active, r->pub.nfields, values);
+    if (mc->active)
+        return drv_mysql_fetch_binary(c, mc->active, r->pub.nfields, values);
     return 0;
 }
 
@@ -510,211 +395,6 @@ static void drv_mysql_free_result(struct db_result *r)
         mysql_stmt_free_result(mc->active->st);
         mc->active = NULL;
     }
-}
-
-/* -- Prepared statements ----------------------------------------------- */
-
-static int drv_mysql_prepare(struct db_stmt *s)
-{
-    struct db_conn *c = s->conn;
-    struct my_stmt *ms;
-    MYSQL_STMT *st;
-    unsigned code;
-
-    if (cfg.dry_run) return 0;
-    st = mysql_stmt_init(((struct my_conn *) c->impl)->m);
-    if (!st)
-        return conn_error(c, ((struct my_conn *) c->impl)->m,
-                          "mysql_stmt_init()");
-    DEBUG("mysql_stmt_prepare(%p, \"%s\", %zu)", (void *) st, s->sql,
-          s->sql_len);
-    if (mysql_stmt_prepare(st, s->sql, (unsigned long) s->sql_len)) {
-        code = mysql_stmt_errno(st);
-        stmt_error(c, st, "mysql_stmt_prepare()");
-        mysql_stmt_close(st);
-        if (code == ER_UNSUPPORTED_PS_CODE) {
-            log_info("Failed to prepare query \"%s\" (%u: %s), using "
-                     "emulation",
-                     s->sql, code, c->err.msg);
-            return DB_PREPARE_EMULATE;
-        }
-        return code == ER_MAX_PREPARED_STMT_CODE ? DB_PREPARE_LIMIT : -1;
-    }
-    if (!(ms = calloc(1, sizeof(*ms)))) {
-        mysql_stmt_close(st);
-        db_set_error(c, CR_OUT_OF_MEMORY, "HY000", false,
-                     "mysql_stmt_prepare()", "out of memory");
-        return -1;
-    }
-    ms->st      = st;
-    ms->nparams = (unsigned) mysql_stmt_param_count(st);
-    s->impl     = ms;
-    return 0;
-}
-
-static enum enum_field_types param_type(sql_bind_type_t t)
-{
-    switch (t) {
-    case SQL_TYPE_TINYINT:
-        return MYSQL_TYPE_TINY;
-    case SQL_TYPE_SMALLINT:
-        return MYSQL_TYPE_SHORT;
-    case SQL_TYPE_INT:
-        return MYSQL_TYPE_LONG;
-    case SQL_TYPE_BIGINT:
-        return MYSQL_TYPE_LONGLONG;
-    case SQL_TYPE_FLOAT:
-        return MYSQL_TYPE_FLOAT;
-    case SQL_TYPE_DOUBLE:
-        return MYSQL_TYPE_DOUBLE;
-    case SQL_TYPE_TIME:
-        return MYSQL_TYPE_TIME;
-    case SQL_TYPE_DATE:
-        return MYSQL_TYPE_DATE;
-    case SQL_TYPE_DATETIME:
-        return MYSQL_TYPE_DATETIME;
-    case SQL_TYPE_TIMESTAMP:
-        return MYSQL_TYPE_TIMESTAMP;
-    case SQL_TYPE_CHAR:
-        return MYSQL_TYPE_STRING;
-    default:
-        return MYSQL_TYPE_VAR_STRING;
-    }
-}
-
-static bool is_time(sql_bind_type_t t)
-{
-    return t >= SQL_TYPE_TIME && t <= SQL_TYPE_TIMESTAMP;
-}
-
-static bool has_time(const struct db_stmt *s)
-{
-    for (size_t i = 0; i < s->nbinds; i++)
-        if (is_time(s->binds[i].type)) return true;
-    return false;
-}
-
-static int drv_mysql_bind(struct db_stmt *s)
-{
-    struct my_stmt *ms = s->impl;
-    MYSQL_BIND *b;
-
-    if (cfg.dry_run || !ms) return 0;
-    if (s->nbinds != ms->nparams) {
-        db_set_error(s->conn, 0, NULL, false, "mysql_stmt_bind_param()",
-                     "Wrong number of parameters to mysql_stmt_bind_param");
-        return -1;
-    }
-    free(ms->params);
-    free(ms->times);
-    ms->params = calloc(s->nbinds + 1, sizeof(*ms->params));
-    /* Only date/time parameters need a MYSQL_TIME, filled at execute. */
-    ms->times = has_time(s) ? calloc(s->nbinds, sizeof(*ms->times)) : NULL;
-    if (!ms->params || (!ms->times && has_time(s))) {
-        db_set_error(s->conn, CR_OUT_OF_MEMORY, "HY000", false,
-                     "mysql_stmt_bind_param()", "out of memory");
-        return -1;
-    }
-    for (size_t i = 0; i < s->nbinds; i++) {
-        const sql_bind *p = &s->binds[i];
-        b                 = &ms->params[i];
-        b->buffer_type    = param_type(p->type);
-        b->buffer         = is_time(p->type) ? &ms->times[i] : p->buffer;
-        b->buffer_length  = p->max_len;
-        b->length         = p->data_len;
-        b->is_null        = (my_bool *) p->is_null;
-    }
-    if (mysql_stmt_bind_param(ms->st, ms->params))
-        return stmt_error(s->conn, ms->st, "mysql_stmt_bind_param()");
-    return 0;
-}
-
-/* sql_time and MYSQL_TIME differ: copy the current values in. */
-static void copy_times(struct db_stmt *s, struct my_stmt *ms)
-{
-    for (size_t i = 0; i < s->nbinds; i++) {
-        const sql_time *t = s->binds[i].buffer;
-        MYSQL_TIME *mt    = &ms->times[i];
-        if (!is_time(s->binds[i].type)) continue;
-        memset(mt, 0, sizeof(*mt));
-        mt->year      = t->year;
-        mt->month     = t->month;
-        mt->day       = t->day;
-        mt->hour      = t->hour;
-        mt->minute    = t->minute;
-        mt->second    = t->second;
-        mt->time_type = s->binds[i].type == SQL_TYPE_DATE ? MYSQL_TIMESTAMP_DATE
-                        : s->binds[i].type == SQL_TYPE_TIME
-                            ? MYSQL_TIMESTAMP_TIME
-                            : MYSQL_TIMESTAMP_DATETIME;
-    }
-}
-
-static int stmt_outcome(struct db_conn *c, struct my_stmt *ms,
-                        struct db_result *r)
-{
-    unsigned n = mysql_stmt_field_count(ms->st);
-    my_ulonglong rows;
-
-    if (n == 0) {
-        rows           = mysql_stmt_affected_rows(ms->st);
-        r->pub.nrows   = rows == (my_ulonglong) -1 ? 0 : (uint32_t) rows;
-        r->pub.counter = r->pub.nrows > 0 ? DB_CNT_WRITE : DB_CNT_OTHER;
-        return 0;
-    }
-    if (n != ms->ncols) ms->cols_bound = false;
-    ((struct my_conn *) c->impl)->active = ms;
-    r->pub.counter                       = DB_CNT_READ;
-    r->pub.nfields                       = n;
-    r->pub.ptr                           = ms;
-    r->streaming                         = true;
-    return 0;
-}
-
-static int drv_mysql_execute(struct db_stmt *s, struct db_result *r)
-{
-    struct my_stmt *ms = s->impl;
-    int err;
-
-    if (cfg.dry_run) return 0;
-    drain_pending(s->conn->impl);
-    if (ms->times) copy_times(s, ms);
-    err = mysql_stmt_execute(ms->st);
-    DEBUG("mysql_stmt_execute(%p) = %d", (void *) ms->st, err);
-    if (err) return stmt_error(s->conn, ms->st, "mysql_stmt_execute()");
-    return stmt_outcome(s->conn, ms, r);
-}
-
-static int drv_mysql_stmt_next_result(struct db_stmt *s, struct db_result *r)
-{
-    struct my_stmt *ms = s->impl;
-    int err;
-
-    if (cfg.dry_run) return 0;
-    err = mysql_stmt_next_result(ms->st);
-    DEBUG("mysql_stmt_next_result(%p) = %d", (void *) ms->st, err);
-    if (err > 0)
-        return stmt_error(s->conn, ms->st, "mysql_drv_stmt_next_result()");
-    if (err < 0) return 0;
-    return stmt_outcome(s->conn, ms, r);
-}
-
-static void drv_mysql_close(struct db_stmt *s)
-{
-    struct my_stmt *ms = s->impl;
-
-    if (!ms) return;
-    mysql_stmt_close(ms->st);
-    for (unsigned i = 0; i < ms->ncols; i++)
-        free(ms->cols[i].buffer);
-    free(ms->cols);
-    free(ms->col_len);
-    free(ms->col_cap);
-    free(ms->col_null);
-    free(ms->params);
-    free(ms->times);
-    free(ms);
-    s->impl = NULL;
 }
 
 /* sysbench's texts (INV 8.2, 15.12). */

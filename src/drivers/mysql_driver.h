@@ -1,0 +1,75 @@
+/* SPDX-License-Identifier: MIT */
+/* mysql_driver.h: what the two files of the MySQL driver share: mysql.c
+ * (options, connections, text queries and results, the driver table) and
+ * mysql_stmt.c (server-side prepared statements and their rows). Private
+ * to src/drivers. */
+#ifndef BENCH_DRIVERS_MYSQL_DRIVER_H
+#define BENCH_DRIVERS_MYSQL_DRIVER_H
+
+#include <errmsg.h>
+#include <mysql.h>
+
+#include "driver.h"
+
+/* Logs a client library call when --mysql-debug is on. */
+#define DEBUG(...)                                                             \
+    do {                                                                       \
+        if (drv_mysql_cfg.debug) log_debug(__VA_ARGS__);                       \
+    } while (0)
+
+enum tls_mode {
+    TLS_OFF,
+    TLS_PREFERRED,
+    TLS_REQUIRED,
+    TLS_VERIFY_CA,
+    TLS_VERIFY_IDENTITY
+};
+
+/* Set by init, read-only afterwards. */
+struct drv_mysql_config {
+    const char *user, *password, *db;
+    const char *ssl_key, *ssl_cert, *ssl_ca, *ssl_cipher, *compress_algs;
+    enum tls_mode tls;
+    bool compression, debug, dry_run;
+};
+extern struct drv_mysql_config drv_mysql_cfg;
+
+struct my_conn {
+    MYSQL *m;
+    MYSQL_RES *res;         /* current streamed text result */
+    struct my_stmt *active; /* statement with a current result */
+    bool may_have_more;     /* a text query ran since the last drain: it
+                               may have left results (multi-statements) */
+};
+
+struct my_stmt {
+    MYSQL_STMT *st;
+    MYSQL_BIND *params;
+    MYSQL_TIME *times; /* date/time parameters, copied at execute */
+    unsigned nparams;
+    MYSQL_BIND *cols; /* result columns, bound as strings */
+    unsigned long *col_len, *col_cap;
+    my_bool *col_null;
+    unsigned ncols;
+    bool cols_bound;
+};
+
+/* Fill c->err from the connection's / statement's last error; return -1. */
+int drv_mysql_conn_error(struct db_conn *c, MYSQL *m, const char *func);
+int drv_mysql_stmt_error(struct db_conn *c, MYSQL_STMT *st, const char *func);
+
+/* Discards results of an earlier multi-statement query nobody read, which
+ * would block the next command ("commands out of sync"). */
+void drv_mysql_drain_pending(struct my_conn *mc);
+
+/* mysql_stmt.c: the prepared-statement operations of the driver table,
+ * and the rows of a statement's result (fetch_row). */
+int drv_mysql_prepare(struct db_stmt *s);
+int drv_mysql_bind(struct db_stmt *s);
+int drv_mysql_execute(struct db_stmt *s, struct db_result *r);
+int drv_mysql_stmt_next_result(struct db_stmt *s, struct db_result *r);
+void drv_mysql_close(struct db_stmt *s);
+int drv_mysql_fetch_binary(struct db_conn *c, struct my_stmt *ms, uint32_t n,
+                           sql_value *v);
+
+#endif
