@@ -532,6 +532,7 @@ end
 -- exit status: thread_init connects, event() does the scenario's work.
 local con, events = nil, 0
 local select_stmt, select_param
+local count_select, count_update, count_none, count_param
 local scenarios = {
    -- only the connection (wrong password, refused, TLS)
    connect = function()
@@ -565,6 +566,24 @@ local scenarios = {
          con:prepare("SELECT ?"):close()
       end
    end,
+   -- one query of each class per event (SQL-8 counters, checked in the
+   -- report): 3 reads, 3 writes, 4 others
+   counters = function()
+      events = events + 1
+      con:query("BEGIN")                                      -- other
+      con:query("SELECT id FROM api_count")                   -- read
+      con:query("INSERT INTO api_count VALUES (" .. events .. ")") -- write
+      con:query("UPDATE api_count SET id = 1 WHERE id = 0")   -- other
+      count_param:set(events)
+      count_select:execute()                                  -- read
+      count_update:execute()                                  -- write
+      con:query_row("SELECT 1")                               -- read
+      con:bulk_insert_init("INSERT INTO api_count VALUES")
+      con:bulk_insert_next("(" .. (events + 100000) .. ")")
+      con:bulk_insert_done()                                  -- write
+      count_none:execute()                                    -- other
+      con:query("COMMIT")                                     -- other
+   end,
    -- a statement on a table that does not exist
    bad_prepare = function()
       local st = con:prepare("SELECT * FROM api_nosuch WHERE id = ?")
@@ -583,6 +602,16 @@ function thread_init()
       select_param = select_stmt:bind_create(T.BIGINT)
       select_stmt:bind_param(select_param)
    end
+   if sysbench.opt.scenario == "counters" then
+      con:query("DROP TABLE IF EXISTS api_count")
+      con:query("CREATE TABLE api_count (id int PRIMARY KEY)")
+      count_select = con:prepare("SELECT id FROM api_count WHERE id = ?")
+      count_update = con:prepare("UPDATE api_count SET id = -id WHERE id = ?")
+      count_none = con:prepare("DELETE FROM api_count WHERE id = 0")
+      count_param = count_select:bind_create(T.INT)
+      count_select:bind_param(count_param)
+      count_update:bind_param(count_param)
+   end
    if sysbench.opt.scenario == "dup_key" then
       con:query("DROP TABLE IF EXISTS api_dupev")
       con:query("CREATE TABLE api_dupev (id int PRIMARY KEY)")
@@ -594,7 +623,7 @@ function event()
 end
 
 sysbench.cmdline.options.scenario = {"what event() does: " ..
-   "connect, select, bad_query, dup_key, bad_prepare", "connect"}
+   "connect, select, counters, bad_query, dup_key, bad_prepare", "connect"}
 sysbench.cmdline.commands = {
    createdb = { createdb },
 }

@@ -39,6 +39,20 @@ api_checks() { # api_checks LABEL ARGS...
     ok $? "$label: ran to the end" "$(printf '%s\n' "$OUT" | tail -20)"
 }
 
+# counters DRIVER OPTS...: the report's read/write/other of the counters
+# scenario: per event 3 reads, 3 writes, 4 others (BEGIN, COMMIT, an UPDATE
+# and a prepared DELETE matching no row), plus thread_init's DROP and
+# CREATE (SQL-8, REP-2).
+counters() {
+    local label=$1
+    shift
+    run "$SQL_API" "$@" --scenario=counters --events=10 run
+    status_is 0 "$label: counters scenario"
+    has_re " +read: +30" "$label: reads counted (query, statement, query_row)"
+    has_re " +write: +30" "$label: writes counted (INSERT, UPDATE of a row, bulk insert)"
+    has_re " +other: +42" "$label: others counted (BEGIN, COMMIT, no rows changed, DDL)"
+}
+
 # -- MariaDB -------------------------------------------------------------------
 
 mysql_tests() {
@@ -49,6 +63,8 @@ mysql_tests() {
             --mysql-ignore-errors=1213,1020,1205,1062 --mysql-dup-ignored=on
     done
     api_checks "mysql default ignore list" $O
+    counters "mysql ps-mode=auto" $O
+    counters "mysql ps-mode=disable" $O --db-ps-mode=disable
 
     # An SQL error nobody ignores: the driver's FATAL line, the Lua error
     # with the script position, status 1.
@@ -133,6 +149,7 @@ pgsql_tests() {
     O=$(pg_opts $DB)
     for mode in auto disable; do
         api_checks "pgsql ps-mode=$mode" $O --db-ps-mode=$mode --tls=on
+        counters "pgsql ps-mode=$mode" $O --db-ps-mode=$mode
     done
 
     run "$SQL_API" $O --scenario=bad_query --events=1 run
