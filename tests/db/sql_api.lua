@@ -497,12 +497,92 @@ local function check_tls_session(con, want)
       want and "session uses TLS" or "session does not use TLS")
 end
 
+-- The null driver (no server): canned rows, emulated statement texts in
+-- the recorded log (INV 8.1 formats), injected errors and the error
+-- protocol, bulk insert statement boundaries.
+local function check_null(drv)
+   local C = ffi.C
+   local con = drv:connect()
+   C.bench_null_result("SELECT canned", "3\n1\tab\t\\N\n2\t\\N\tcd\n")
+   local rs = con:query("SELECT canned")
+   ok(rs ~= nil and rs.nfields == 3 and rs.nrows == 2, "canned result")
+   are(rs and rs:fetch_row() or {}, {"1", "ab", nil}, 3, "canned row 1")
+   are(rs and rs:fetch_row() or {}, {"2", nil, "cd"}, 3, "canned row 2")
+   is(rs and rs:fetch_row(), nil, "canned rows end")
+   are(pack(con:query_row("SELECT canned")), {"1", "ab", nil}, 3,
+       "query_row of canned rows")
+   is(con:query("INSERT INTO t VALUES (1)"), nil, "INSERT: no result")
+   local st = con:prepare("SELECT canned ?")
+   local p = st:bind_create(T.INT)
+   st:bind_param(p)
+   p:set(1)
+   rs = st:execute()
+   is(rs and rs.nfields, 3, "canned rows of a statement")
+   C.bench_null_result(nil, nil)
+
+   -- what emulation sends: the text of every bound type (no escaping)
+   C.bench_null_clear()
+   C.bench_null_record(true)
+   local ins = con:prepare("INSERT INTO t VALUES (?, ?, ?, ?, ?, ?)")
+   local ps = { ins:bind_create(T.TINYINT), ins:bind_create(T.BIGINT),
+                ins:bind_create(T.FLOAT), ins:bind_create(T.DOUBLE),
+                ins:bind_create(T.CHAR, 3), ins:bind_create(T.VARCHAR, 10) }
+   ins:bind_param(unpack(ps))
+   ps[1]:set(-3) ps[2]:set(12345678901234LL) ps[3]:set(0.5) ps[4]:set(2)
+   ps[5]:set("abcdef") ps[6]:set("it's")
+   ins:execute()
+   ps[1]:set(nil) ps[6]:set(nil)
+   ins:execute()
+   con:bulk_insert_init("INSERT INTO t VALUES")
+   for i = 1, 3 do con:bulk_insert_next("(" .. i .. ")") end
+   con:bulk_insert_done()
+   C.bench_null_record(false)
+   is(ffi.string(C.bench_null_log()),
+      "INSERT INTO t VALUES (-3, 12345678901234, 0.500000, 2.000000, 'abc', 'it's')\n" ..
+      "INSERT INTO t VALUES (NULL, 12345678901234, 0.500000, 2.000000, 'abc', NULL)\n" ..
+      "INSERT INTO t VALUES(1),(2),(3)\n",
+      "emulated statement texts and one bulk statement")
+   C.bench_null_clear()
+
+   -- injected errors: fatal, ignored by --db-ignore-errors (the shell
+   -- passes 1205), and a lost connection that is reconnected
+   C.bench_null_fail("SELECT bad", 1064, "42000", false, 1)
+   local okk, err = try(con.query, con, "SELECT bad")
+   ok(type(err) == "string" and err:find(
+      "SQL error, errno = 1064, state = '42000': injected error 1064", 1, true),
+      "injected error is fatal", tostring(err))
+   C.bench_null_fail("SELECT busy", 1205, "HY000", false, 1)
+   okk, err = try(con.query, con, "SELECT busy")
+   ok(type(err) == "table" and err.errcode == sysbench.error.RESTART_EVENT and
+      err.sql_errno == 1205, "error in --db-ignore-errors restarts the event")
+   C.bench_null_fail("SELECT gone", 1205, "08S01", true, 1)
+   C.bench_null_fail("<connect>", 2003, "HY000", false, 3)
+   okk, err = try(con.query, con, "SELECT gone")
+   ok(type(err) == "table" and err.errcode == sysbench.error.RESTART_EVENT,
+      "lost connection restarts the event")
+   con:query("INSERT INTO t VALUES (9)")
+   is(con.error, sysbench.sql.error.NONE,
+      "reconnected after three refused attempts")
+   C.bench_null_fail(nil, 0, nil, false, 0)
+   C.bench_null_fail("<connect>", 1045, "28000", false, 1)
+   okk, err = try(drv.connect, drv)
+   ok(not okk and tostring(err):find("connection creation failed", 1, true),
+      "refused connect: connection creation failed")
+   C.bench_null_fail(nil, 0, nil, false, 0)
+   con:disconnect()
+end
+
 -- -- Commands -----------------------------------------------------------------
 
 function prepare()
    drv_name = sysbench.sql.driver():name()
    check_constants()
    local drv = check_driver()
+   if drv_name == "null" then
+      check_null(drv)
+      out("# checks done")
+      return
+   end
    local con = check_connection(drv)
    create_types_table(con)
    check_results(con)
@@ -514,6 +594,7 @@ function prepare()
    check_multi(drv)
    check_tls_session(con, sysbench.opt.tls)
    con:disconnect()
+   out("# checks done")
 end
 
 local function createdb()
