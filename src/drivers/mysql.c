@@ -269,13 +269,19 @@ static void drv_mysql_disconnect(struct db_conn *c)
 
 /* -- Queries and results ----------------------------------------------- */
 
-/* Results of a multi-statement query the caller never asked for would
- * block the next command ("commands out of sync"): discard them. */
+/* Results of a multi-statement query or a CALL the caller never asked for
+ * would block the next command ("commands out of sync"): discard them. */
 void drv_mysql_drain_pending(struct my_conn *mc)
 {
     MYSQL *m = mc->m;
 
-    if (!mc->may_have_more) return; /* statements leave none */
+    if (mc->pending) { /* a CALL's results, read through its statement */
+        MYSQL_STMT *st = mc->pending->st;
+        mc->pending    = NULL;
+        while (mysql_stmt_more_results(st) && mysql_stmt_next_result(st) == 0)
+            mysql_stmt_free_result(st);
+    }
+    if (!mc->may_have_more) return; /* only text queries leave more */
     mc->may_have_more = false;
     while (mysql_more_results(m) && mysql_next_result(m) == 0) {
         MYSQL_RES *res = mysql_use_result(m);
@@ -393,7 +399,8 @@ static void drv_mysql_free_result(struct db_result *r)
     }
     if (mc->active) {
         mysql_stmt_free_result(mc->active->st);
-        mc->active = NULL;
+        mc->pending = mc->active; /* stmt_next_result may still want them */
+        mc->active  = NULL;
     }
 }
 

@@ -40,6 +40,8 @@ struct my_conn {
     struct my_stmt *active; /* statement with a current result */
     bool may_have_more;     /* a text query ran since the last drain: it
                                may have left results (multi-statements) */
+    struct my_stmt *pending; /* its last result freed, a statement (CALL)
+                                may have more */
 };
 
 struct my_stmt {

@@ -285,8 +285,11 @@ int drv_mysql_stmt_next_result(struct db_stmt *s, struct db_result *r)
 void drv_mysql_close(struct db_stmt *s)
 {
     struct my_stmt *ms = s->impl;
+    struct my_conn *mc = s->conn ? s->conn->impl : NULL;
 
     if (!ms) return;
+    if (mc && mc->pending == ms) mc->pending = NULL;
+    if (mc && mc->active == ms) mc->active = NULL;
     mysql_stmt_close(ms->st);
     for (unsigned i = 0; i < ms->ncols; i++)
         free(ms->cols[i].buffer);

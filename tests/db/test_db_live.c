@@ -231,7 +231,7 @@ static void mysql_tls(void)
 static void mysql_multi(sql_connection *con)
 {
     sql_result *rs = run(con, "SELECT 1; SELECT 2, 3");
-    sql_statement *st;
+    sql_statement *st, *call;
 
     is_str(row_text(rs), "1", "mysql: first result set");
     ok(db_more_results(con), "mysql: more results");
@@ -245,6 +245,17 @@ static void mysql_multi(sql_connection *con)
     run(con, "SELECT 7; SELECT 8");
     is_str(row_text(exec1(st, 8)), "9",
            "mysql: unread result sets do not block a prepared statement");
+    run(con, "DROP PROCEDURE IF EXISTS bench_live_two");
+    run(con, "CREATE PROCEDURE bench_live_two() BEGIN SELECT 1; SELECT 2; END");
+    call = prep(con, "CALL bench_live_two()");
+    is_str(row_text(db_execute(call)), "1", "mysql: prepared CALL, first result");
+    is_str(row_text(exec1(st, 9)), "10",
+           "mysql: a CALL's unread results do not block the next statement");
+    is_str(row_text(db_execute(call)), "1", "mysql: prepared CALL again");
+    is_str(query_row(con, "SELECT 11"), "11",
+           "mysql: a CALL's unread results do not block the next query");
+    db_close(call);
+    run(con, "DROP PROCEDURE bench_live_two");
     db_close(st);
 }
 
