@@ -9,6 +9,9 @@
 #    second; with them the workers reconnect (counted), the run goes on
 #    once the server is back, and prepared statements work again;
 #  - the session is killed (KILL / pg_terminate_backend): the same two ways;
+#  - the server stalls (SIGSTOP): connecting ends with the init-timeout
+#    FATAL (status 2) in --thread-init-timeout; a stalled run ends at
+#    --time plus --forced-shutdown (status 2), never hangs;
 #  - MariaDB refuses more prepared statements (max_prepared_stmt_count):
 #    those connections emulate them, with one warning, and the run passes.
 # Needs root (servers.sh start). Set BENCH_FAULT_KEEP=1 to leave the
@@ -36,7 +39,9 @@ BENCH_DB_DIR=$(mktemp -d /tmp/bench-db-fault.XXXXXX)
 BENCH_DB_MY_PORT=$(free_port)
 BENCH_DB_PG_PORT=$(free_port)
 export BENCH_DB_DIR BENCH_DB_MY_PORT BENCH_DB_PG_PORT
+STALLED=
 cleanup() {
+    [ -n "$STALLED" ] && kill -CONT $STALLED 2>/dev/null
     "$SERVERS" stop >/dev/null 2>&1
     rm -rf "$BENCH_DB_DIR"
 }
@@ -74,6 +79,24 @@ my_kill_sessions() {
 pg_kill_sessions() {
     pg_root "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = 'sbtest'" \
         >/dev/null
+}
+
+# Stalls: the server's processes stop answering (SIGSTOP) until resume.
+my_stall() {
+    STALLED=$(cat "$BENCH_DB_DIR/mysql.pid")
+    kill -STOP $STALLED
+}
+pg_stall_postmaster() { # new connections hang
+    STALLED=$(head -n 1 "$BENCH_DB_DIR/pgdata/postmaster.pid")
+    kill -STOP $STALLED
+}
+pg_stall_sessions() { # the backends of the run hang
+    STALLED=$(pg_root "SELECT pid FROM pg_stat_activity WHERE usename = 'sbtest'")
+    kill -STOP $STALLED
+}
+resume() {
+    kill -CONT $STALLED
+    STALLED=
 }
 
 now_ms() { echo $(($(date +%s%N) / 1000000)); }
@@ -154,6 +177,38 @@ ignored_fault() {
     restart
 }
 
+# stall_connect DRIVER ACTION OPTS...: connecting to a stalled server.
+stall_connect() {
+    local drv=$1 action=$2
+    shift 2
+    $action
+    run "$SQL_API" "$@" --scenario=connect --events=1 --thread-init-timeout=2 run
+    resume
+    status_is 2 "$drv: connect to a stalled server"
+    has "FATAL: Worker threads failed to initialize within 2 seconds!"
+    [ "$SECS" -le 4 ]
+    ok $? "$drv: stalled connect gives up in --thread-init-timeout (${SECS}s)"
+}
+
+# stall_run DRIVER ACTION OPTS...: the server stalls during a run.
+stall_run() {
+    local drv=$1 action=$2 t0
+    shift 2
+    bg_run "$SQL_API" "$@" --scenario=select --threads=1 --time=2 \
+        --forced-shutdown=1 --report-interval=1 run
+    wait_running
+    ok $? "$drv: stalled server: the run is under way"
+    t0=$(now_ms)
+    $action
+    bg_wait
+    resume
+    status_is 2 "$drv: stalled server: --forced-shutdown ends the run"
+    has "FATAL: The --max-time limit has expired, forcing shutdown..."
+    has_re " *Number of unfinished transactions on forced shutdown: +1"
+    [ $((END_MS - t0)) -le 4000 ]
+    ok $? "$drv: stalled server: exits at --time + --forced-shutdown ($((END_MS - t0)) ms after the stall)"
+}
+
 mysql_faults() {
     local O="$BENCH_TEST_MYSQL"
     fatal_fault mysql my_crash "server killed" $O
@@ -164,6 +219,9 @@ mysql_faults() {
     fatal_fault mysql my_kill_sessions "session killed with KILL" $O
     ignored_fault mysql my_kill_sessions "session killed with KILL" 0 $O \
         --mysql-ignore-errors=2013,2006,1927,4031
+
+    stall_connect mysql my_stall $O
+    stall_run mysql my_stall $O
 
     # max_prepared_stmt_count: 4 threads want 8 statements at once
     my_root "SET GLOBAL max_prepared_stmt_count = 4"
@@ -178,6 +236,8 @@ mysql_faults() {
 
 pgsql_faults() {
     local O="--db-driver=pgsql $BENCH_TEST_PGSQL"
+    stall_connect pgsql pg_stall_postmaster $O
+    stall_run pgsql pg_stall_sessions $O
     fatal_fault pgsql pg_crash "server killed" $O
     restart
     ignored_fault pgsql pg_crash "server killed" 1 $O --pgsql-ignore-errors=all
