@@ -177,6 +177,31 @@ ignored_fault() {
     restart
 }
 
+# rate_fault DRIVER ACTION OPTS...: a --rate run whose server dies for a
+# second: the schedule is kept (every scheduled event runs, the backlog
+# after the reconnect included) and latency counts from the intended start.
+rate_fault() {
+    local drv=$1 action=$2 n max
+    shift 2
+    bg_run "$SQL_API" "$@" --scenario=select --threads=2 --rate=500 --time=6 \
+        --report-interval=1 run
+    wait_running
+    ok $? "$drv: --rate run: under way"
+    $action
+    sleep 1
+    restart
+    bg_wait
+    status_is 0 "$drv: --rate run with the server killed for a second"
+    n=$(printf '%s\n' "$OUT" | sed -n 's/^ *total number of events: *//p')
+    [ "${n:-0}" -ge 2950 ] && [ "${n:-0}" -le 3000 ]
+    ok $? "$drv: --rate=500 for 6 s keeps its schedule through the outage ($n events)" "$OUT"
+    max=$(printf '%s\n' "$OUT" | sed -n 's/^ *max: *\([0-9]*\).*/\1/p')
+    [ "${max:-0}" -ge 500 ]
+    ok $? "$drv: --rate: latency counts from the intended start (max ${max} ms)" "$OUT"
+    [ "$(reconnects)" -ge 1 ] 2>/dev/null
+    ok $? "$drv: --rate: reconnects counted" "$OUT"
+}
+
 # stall_connect DRIVER ACTION OPTS...: connecting to a stalled server.
 stall_connect() {
     local drv=$1 action=$2
@@ -216,6 +241,7 @@ mysql_faults() {
     ignored_fault mysql my_crash "server killed" 1 $O --mysql-ignore-errors=all
     ignored_fault mysql my_crash "server killed (--db-ignore-errors)" 1 $O \
         --db-ignore-errors=2013,2006
+    rate_fault mysql my_crash $O --mysql-ignore-errors=all
     fatal_fault mysql my_kill_sessions "session killed with KILL" $O
     ignored_fault mysql my_kill_sessions "session killed with KILL" 0 $O \
         --mysql-ignore-errors=2013,2006,1927,4031
@@ -243,6 +269,7 @@ pgsql_faults() {
     ignored_fault pgsql pg_crash "server killed" 1 $O --pgsql-ignore-errors=all
     ignored_fault pgsql pg_crash "server killed (SQLSTATE class 08, 57)" 1 $O \
         --pgsql-ignore-errors=08,57
+    rate_fault pgsql pg_crash $O --pgsql-ignore-errors=all
     fatal_fault pgsql pg_kill_sessions "session killed with pg_terminate_backend" $O
     ignored_fault pgsql pg_kill_sessions "session killed with pg_terminate_backend" 0 \
         $O --pgsql-ignore-errors=08,57P01
