@@ -55,6 +55,22 @@ sysbench.cmdline.options = {
    reconnect = { "Reconnect after every N events. The default (0) is to " ..
                     "not reconnect", 0, flags = HIDDEN_R },
    mysql_storage_engine = { "Storage engine, if MySQL is used", "innodb" },
+   -- bench's additions (as the MyTopling fork of sysbench has them;
+   -- docs/oltp-additions.md). Their defaults keep sysbench's behaviour.
+   use_file = { "Fill the c and pad columns on prepare from the lines of " ..
+                   "--filename instead of random digits", false,
+                flags = HIDDEN_R },
+   filename = { "File or named pipe read by --use_file (from the start " ..
+                   "again at its end)", "", flags = HIDDEN_R },
+   secondary_ranges = { "Number of range SELECT queries per transaction " ..
+                           "through the secondary index on k that read the " ..
+                           "rows (select_random_ranges: 1 sum(length(c)), " ..
+                           "2 id subquery, 3 LIMIT form)", 0,
+                        flags = HIDDEN_R },
+   start_id = { "prepare only loads rows start_id .. start_id + " ..
+                   "range_size - 1 into existing tables, so several " ..
+                   "processes can fill one table (0: create and fill them)",
+                0, flags = HIDDEN_R },
    -- Declared without a default, as in sysbench, where its code path tests
    -- an undefined global and so never takes effect (OLTP-11): same here.
    pgsql_variant = {
@@ -209,6 +225,102 @@ function create_table(drv, con, table_num)
    end
 end
 
+-- -- Real data and split loading (bench's additions) -----------------------
+
+-- The lines of `path`, one per call, from the start again after the last.
+-- A regular file is read again from its start; a pipe cannot be, so its
+-- lines are kept as they come and then replayed from memory.
+local function line_source(path)
+   local f, err = io.open(path, "rb")
+   if f == nil then
+      error("--filename: cannot open " .. err, 0)
+   end
+   local seekable = f:seek("cur") ~= nil
+   if not seekable and sysbench.opt.threads > 1 then
+      error("--filename=" .. path .. " is not a regular file (a pipe?): " ..
+               "every prepare thread reads the file from its start, so " ..
+               "prepare with --threads=1", 0)
+   end
+   local kept, replay = {}, nil
+   return function()
+      if replay ~= nil then
+         replay = replay % #kept + 1
+         return kept[replay]
+      end
+      local line = f:read("*l")
+      if line == nil then
+         if seekable and f:seek("set", 0) then
+            line = f:read("*l")
+         elseif #kept > 0 then
+            f:close()
+            replay = 1
+            return kept[1]
+         end
+         if line == nil then
+            error("--filename=" .. path .. " has no lines", 0)
+         end
+      end
+      if line:find("[\r%z]") then
+         line = line:gsub("\r$", ""):gsub("%z", "")
+      end
+      if not seekable then
+         kept[#kept + 1] = line
+      end
+      return line
+   end
+end
+
+-- The first `width` bytes of s, cut before a UTF-8 sequence rather than
+-- inside one (the server would reject the broken character).
+local function fit(s, width)
+   if #s <= width then
+      return s
+   end
+   local cut = width
+   while cut > 0 do
+      local b = s:byte(cut + 1)
+      if b < 0x80 or b >= 0xC0 then
+         break
+      end
+      cut = cut - 1
+   end
+   return s:sub(1, cut)
+end
+
+-- --use_file: c and pad of each loaded row are the next two lines of
+-- --filename, cut to the column widths (120 and 60 characters).
+local function use_file_values()
+   local path = sysbench.opt.filename
+   if path == nil or path == "" then
+      error("--use_file=on needs --filename=PATH", 0)
+   end
+   local next_line = line_source(path)
+   get_c_value = function() return fit(next_line(), 120) end
+   get_pad_value = function() return fit(next_line(), 60) end
+end
+
+-- --start_id=N: rows N .. N + range_size - 1 of table n, ids given, into
+-- a table that exists (made by a prepare without --start_id, with
+-- --table_size=0 for an empty one). k stays in 1..table_size.
+local function load_table_range(drv, con, n)
+   local opt = sysbench.opt
+   local first, count = opt.start_id, opt.range_size
+   if first < 1 or first ~= math.floor(first) or count < 0 then
+      error("--start_id must be a positive integer (and --range_size >= 0)",
+            0)
+   end
+   print(string.format("Inserting %d records into 'sbtest%d' from id %d",
+                       count, n, first))
+   load_rows(drv, con, n, first, count, true)
+   -- Given ids do not move PostgreSQL's SERIAL sequence: move it past them
+   -- so that oltp_insert's id-less INSERTs do not collide.
+   if drv:name() == "pgsql" and opt.auto_inc then
+      con:query(string.format("SELECT setval(pg_get_serial_sequence(" ..
+                                 "'sbtest%d', 'id'), (SELECT max(id) " ..
+                                 "FROM sbtest%d))", n, n))
+   end
+end
+
 -- Tables of this worker in a parallel command: t+1, t+1+T, ... for
 -- worker t of T (the main state alone has tid 0 and takes them all).
 local function own_tables()
@@ -220,8 +332,15 @@ function cmd_prepare()
    local drv = sysbench.sql.driver()
    local con = drv:connect()
    local first, last, step = own_tables()
+   if first <= last and sysbench.opt.use_file then
+      use_file_values()
+   end
    for i = first, last, step do
-      create_table(drv, con, i)
+      if sysbench.opt.start_id ~= 0 then
+         load_table_range(drv, con, i)
+      else
+         create_table(drv, con, i)
+      end
    end
 end
 
@@ -333,6 +452,17 @@ function prepare_for_each_table(key)
    end
 end
 
+-- --secondary_ranges: a read through the index on k that must visit the
+-- rows for c (no covering index helps). The LIMIT is part of the text.
+function prepare_secondary_ranges()
+   if sysbench.opt.secondary_ranges > 0 then
+      stmt_defs.secondary_ranges = {
+         string.format("SELECT length(c) FROM sbtest%%d WHERE k >= ? " ..
+                          "LIMIT %d", sysbench.opt.range_size), T.INT }
+      prepare_for_each_table("secondary_ranges")
+   end
+end
+
 function prepare_point_selects() prepare_for_each_table("point_selects") end
 function prepare_simple_ranges() prepare_for_each_table("simple_ranges") end
 function prepare_sum_ranges() prepare_for_each_table("sum_ranges") end
@@ -426,6 +556,20 @@ function execute_simple_ranges() execute_range("simple_ranges") end
 function execute_sum_ranges() execute_range("sum_ranges") end
 function execute_order_ranges() execute_range("order_ranges") end
 function execute_distinct_ranges() execute_range("distinct_ranges") end
+
+-- Nothing, not even the table draw, when --secondary_ranges=0, so the
+-- default run draws what sysbench draws.
+function execute_secondary_ranges()
+   local n = sysbench.opt.secondary_ranges
+   if n > 0 then
+      local t = get_table_num()
+      local s, k = stmt[t].secondary_ranges, param[t].secondary_ranges[1]
+      for _ = 1, n do
+         k:set(get_id())
+         s:execute()
+      end
+   end
+end
 
 function execute_index_updates()
    local t = get_table_num()

@@ -16,6 +16,7 @@ function prepare_statements()
       prepare_sum_ranges()
       prepare_order_ranges()
       prepare_distinct_ranges()
+      prepare_secondary_ranges()
    end
 end
 
@@ -29,6 +30,7 @@ function event()
       execute_sum_ranges()
       execute_order_ranges()
       execute_distinct_ranges()
+      execute_secondary_ranges()
    end
    if not sysbench.opt.skip_trx then
       commit()
