@@ -183,20 +183,21 @@ cg_per_event()
     calc "($i2 - $i1) / ($5 - $4)"
 }
 
-# cpu_per_event TOOL DRIVER SCRIPT E1 E2: client CPU (user+sys) in
-# microseconds per event, (CPU(E2) - CPU(E1)) / (E2 - E1), native runs.
+# cpu_per_event TOOL DRIVER SCRIPT E1 E2: client CPU in microseconds per
+# event, "user+sys user", as (CPU(E2) - CPU(E1)) / (E2 - E1) of native
+# runs. sys is mostly the socket round trip and varies with how often the
+# client sleeps waiting for the server; user is the client's code.
 cpu_per_event()
 {
-    local o=$PERF_TMP/cpu.$1.$2.$(basename "$3" .lua) c1 c2 w u s
+    local o=$PERF_TMP/cpu.$1.$2.$(basename "$3" .lua) w u1 s1 u2 s2
     # shellcheck disable=SC2046
-    read -r w u s <<<"$(cpu_run "$o.$4" $(client_cmd "$1" "$2" "$3" "$4"))"
-    check_run "$o.$4" "$1" "$4" || { echo NA; return; }
-    c1=$(calc "$u + $s")
+    read -r w u1 s1 <<<"$(cpu_run "$o.$4" $(client_cmd "$1" "$2" "$3" "$4"))"
+    check_run "$o.$4" "$1" "$4" || { echo NA NA; return; }
     # shellcheck disable=SC2046
-    read -r w u s <<<"$(cpu_run "$o.$5" $(client_cmd "$1" "$2" "$3" "$5"))"
-    check_run "$o.$5" "$1" "$5" || { echo NA; return; }
-    c2=$(calc "$u + $s")
-    calc "($c2 - $c1) * 1000000 / ($5 - $4)"
+    read -r w u2 s2 <<<"$(cpu_run "$o.$5" $(client_cmd "$1" "$2" "$3" "$5"))"
+    check_run "$o.$5" "$1" "$5" || { echo NA NA; return; }
+    echo "$(calc "($u2 + $s2 - $u1 - $s1) * 1000000 / ($5 - $4)")" \
+        "$(calc "($u2 - $u1) * 1000000 / ($5 - $4)")"
 }
 
 # The table of these scripts has a floor column:
@@ -245,4 +246,38 @@ cg_profile()
         END { for (k in c) if (c[k] / de >= 1)
                   printf "%8.0f  %s\n", c[k] / de, k }' |
         sort -rn | head -"${6:-16}"
+}
+
+# cg_profile_diff TOOL BASE DRIVER SCRIPT E1 E2 [TOP]: what TOOL spends per
+# event beyond BASE (the floor), function by function: the per-event
+# self cost of each function in TOOL minus the same in BASE, both from the
+# two-run difference. Lines that cancel (the client library's own work)
+# drop out, leaving the tool's own code and what it makes the library do
+# differently.
+cg_profile_diff()
+{
+    local t=$PERF_TMP/cg.$1.$3.$(basename "$4" .lua)
+    local f=$PERF_TMP/cg.$2.$3.$(basename "$4" .lua)
+    [ -s "$t.$5.cg" ] && [ -s "$t.$6.cg" ] && [ -s "$f.$5.cg" ] && [ -s "$f.$6.cg" ] ||
+        return 0
+    echo
+    echo "-- $1 minus $2 on $3: instructions/event by function (self, |x| >= 3)"
+    {
+        callgrind_annotate --auto=no --threshold=100 "$t.$5.cg" | sed 's/^/- /'
+        callgrind_annotate --auto=no --threshold=100 "$t.$6.cg" | sed 's/^/+ /'
+        callgrind_annotate --auto=no --threshold=100 "$f.$5.cg" | sed 's/^/+ /'
+        callgrind_annotate --auto=no --threshold=100 "$f.$6.cg" | sed 's/^/- /'
+    } | awk -v de="$(($6 - $5))" '
+        $2 ~ /^[0-9,]+$/ && $3 ~ /^\(/ && $4 != "PROGRAM" {
+            v = $2; gsub(",", "", v)
+            k = $0; sub(/^[-+] +[0-9,]+ +\([^)]*\) +/, "", k)
+            if (k ~ /^\?\?\?:0x[0-9a-f]+ \[\?\?\?\]/) k = "(LuaJIT trace code)"
+            if (k ~ /^\?\?\?:0x/) sub(/ \[.*\//, " [", k)
+            else sub(/ \[.*\]$/, "", k)
+            sub(/^.*\/(src|include|sysdeps)\//, "", k)
+            c[k] += ($1 == "+") ? v : -v
+        }
+        END { for (k in c) if (c[k] / de >= 3 || c[k] / de <= -3)
+                  printf "%8.0f  %s\n", c[k] / de, k }' |
+        sort -rn | head -"${7:-30}"
 }

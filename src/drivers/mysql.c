@@ -399,8 +399,10 @@ static void drv_mysql_free_result(struct db_result *r)
     }
     if (mc->active) {
         mysql_stmt_free_result(mc->active->st);
-        mc->pending = mc->active; /* stmt_next_result may still want them */
-        mc->active  = NULL;
+        /* a CALL's further results: stmt_next_result may still want them,
+         * else the next command drains them */
+        if (mysql_stmt_more_results(mc->active->st)) mc->pending = mc->active;
+        mc->active = NULL;
     }
 }
 
