@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
-# perf/run-all.sh: every perf/ benchmark in turn (about 4 minutes on two
+# perf/run-all.sh: every perf/ benchmark in turn (about 5 minutes on two
 # idle cores, most of it valgrind and the 10 s --rate runs). Exit status 0
 # when every target row passed. Environment: see perf/README.md.
 set -u
 dir=$(cd "$(dirname "$0")" && pwd)
 failed=()
 for s in empty_event rate threads_startup cpu_memory rand_string fileio \
-    db_point_select db_transaction; do
+    db_point_select db_transaction oltp_prepare; do
     echo
     echo "######## perf/$s.sh"
     "$dir/$s.sh" || failed+=("$s")
