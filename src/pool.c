@@ -174,22 +174,6 @@ static bool take_event(struct bench_worker *w, uint64_t start)
     return true;
 }
 
-/* A wait shorter than this is spun rather than slept: a timer wake-up
- * costs a few microseconds of CPU (more in a VM) and arrives late by about
- * as much, so for a short wait spinning is both cheaper and on time. Waits
- * at --rate=100000 are mostly this short; at 1000/s almost never. */
-#define SPIN_WAIT_NS 10000
-
-static void wait_until(uint64_t when, uint64_t now)
-{
-    if (when - now > SPIN_WAIT_NS) {
-        clock_sleep_until_ns(when);
-        return;
-    }
-    while (clock_now_ns() < when)
-        ck_pr_stall();
-}
-
 /* Whether another event may start: the stop flag and --time, then under
  * --rate the claim of the next arrival, the event budget, and the sleep
  * until the arrival (sysbench also waits inside sb_more_events). False
@@ -215,7 +199,7 @@ static bool may_start(struct bench_worker *w, uint64_t now)
     if (!take_event(w, start))
         return false;
     if (start > now)
-        wait_until(start, now);
+        clock_sleep_until_ns(start);
     w->next_start_ns = P->pacer ? start : 0;
     return true;
 }
