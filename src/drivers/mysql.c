@@ -271,7 +271,7 @@ static void drv_mysql_disconnect(struct db_conn *c)
 
 /* Results of a multi-statement query or a CALL the caller never asked for
  * would block the next command ("commands out of sync"): discard them. */
-void drv_mysql_drain_pending(struct my_conn *mc)
+void drv_mysql_drain_results(struct my_conn *mc)
 {
     MYSQL *m = mc->m;
 

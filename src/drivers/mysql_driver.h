@@ -60,9 +60,16 @@ struct my_stmt {
 int drv_mysql_conn_error(struct db_conn *c, MYSQL *m, const char *func);
 int drv_mysql_stmt_error(struct db_conn *c, MYSQL_STMT *st, const char *func);
 
-/* Discards results of an earlier multi-statement query nobody read, which
- * would block the next command ("commands out of sync"). */
-void drv_mysql_drain_pending(struct my_conn *mc);
+/* Discards results of an earlier multi-statement query or CALL nobody
+ * read, which would block the next command ("commands out of sync"). */
+void drv_mysql_drain_results(struct my_conn *mc);
+
+/* Before every command: reads what a multi-statement query or a CALL left
+ * unread (a check inline, as there is rarely anything). */
+static inline void drv_mysql_drain_pending(struct my_conn *mc)
+{
+    if (mc->pending || mc->may_have_more) drv_mysql_drain_results(mc);
+}
 
 /* mysql_stmt.c: the prepared-statement operations of the driver table,
  * and the rows of a statement's result (fetch_row). */
