@@ -104,3 +104,20 @@ A command is required; oltp_common cannot run by itself.
   
   FATAL: `init' function failed: oltp_common.lua:*: this script is meant to be included by other OLTP scripts and should not be called directly. (glob)
   [1]
+
+prewarm (1.0) and warmup (1.1; both accepted) are MySQL only; prepare
+supports MySQL and PostgreSQL; select_random_* clean up one table only.
+
+  $ $BENCH --db-driver=null oltp_read_write prewarm 2>/dev/null
+  bench * (sysbench 1.0.20 compatible, using * LuaJIT *) (glob)
+  
+  FATAL: `sysbench.cmdline.call_command' function failed: oltp_common.lua:*: prewarm is currently MySQL only (glob)
+  [1]
+  $ $BENCH --db-driver=null oltp_read_write warmup 2>/dev/null | tail -1
+  FATAL: `sysbench.cmdline.call_command' function failed: oltp_common.lua:*: warmup is currently MySQL only (glob)
+  $ $BENCH --compat=1.1 --db-driver=null oltp_read_write prewarm 2>/dev/null | tail -1
+  FATAL: `sysbench.cmdline.call_command' function failed: oltp_common.lua:*: warmup is currently MySQL only (glob)
+  $ $BENCH --db-driver=null oltp_read_write prepare 2>/dev/null | tail -1
+  FATAL: `sysbench.cmdline.call_command' function failed: oltp_common.lua:*: Unsupported database driver:null (glob)
+  $ $BENCH --db-driver=null select_random_points --tables=2 cleanup 2>/dev/null | tail -1
+  FATAL: `cleanup' function failed: select_random_points.lua:*: this benchmark does not support --tables > 1 (glob)

@@ -6,6 +6,7 @@
 #  - every script's prepare, run --events=100 and cleanup, with the
 #    read/write/other/transaction counts of sysbench 1.0.20;
 #  - the tables prepare creates (SHOW CREATE TABLE; PostgreSQL catalog);
+#  - the progress lines of prepare, prewarm and cleanup;
 #  - the statements as the server logs them (MariaDB general log,
 #    PostgreSQL log_statement=all) in order, with random values and the
 #    randomly chosen table numbers of run-time statements masked;
@@ -166,14 +167,18 @@ log_case() { # log_case DRIVER NAME SCRIPT "OPTIONS" COMMAND...
         skip "$d $name: no statement log (PostgreSQL's needs root)"
         return
     fi
+    : >"$work/progress"
     for cmd in "$@"; do
         # shellcheck disable=SC2086
         tool "$d" "$script" $o --threads=1 "$cmd" >"$work/out" 2>&1 || rc=1
+        # The progress lines of the commands, without the product line.
+        [ "$cmd" = run ] || tail -n +2 "$work/out" >>"$work/progress"
     done
     log_end "$d" >"$work/log"
     ok $rc "$d $name: ${*} succeed"
     [ $rc -eq 0 ] || sed 's/^/# /' "$work/out" | tail -5
     same "$work/log" "$expected/$d.$name.log" "$d $name: the server logs sysbench's statements"
+    same "$work/progress" "$expected/$d.$name.out" "$d $name: sysbench's progress lines"
 }
 
 # -- Checks ----------------------------------------------------------------
