@@ -10,7 +10,8 @@
 #  - the statements as the server logs them (MariaDB general log,
 #    PostgreSQL log_statement=all) in order, with random values and the
 #    randomly chosen table numbers of run-time statements masked;
-#  - --reconnect=10, and a run whose connections are killed (OLTP-9, 10);
+#  - a parallel prepare; --reconnect=10; a run whose connections are
+#    killed (OLTP-3, 9, 10);
 #  - the two command lines of issue 6, verbatim but for the server options.
 # OLTP_QUICK=1 runs only the last two groups.
 # Expected results are in tests/db/oltp/, produced by sysbench 1.0.20 with
@@ -289,6 +290,25 @@ check_reconnect() { # check_reconnect DRIVER
     tool "$d" oltp_point_select cleanup >/dev/null 2>&1
 }
 
+# prepare with --threads=2: worker t creates tables t+1, t+3, ... (OLTP-3),
+# each complete.
+check_parallel_prepare() { # check_parallel_prepare DRIVER
+    local d=$1 rc=0
+    tool "$d" oltp_read_write --tables=3 --table_size=50 --threads=2 prepare >"$work/out" 2>&1 || rc=1
+    ok $rc "$d: prepare --tables=3 --threads=2 succeeds"
+    grep -E "^(Creating|Inserting)" "$work/out" | sort >"$work/progress"
+    printf '%s\n' "Creating a secondary index on 'sbtest1'..." \
+        "Creating a secondary index on 'sbtest2'..." "Creating a secondary index on 'sbtest3'..." \
+        "Creating table 'sbtest1'..." "Creating table 'sbtest2'..." "Creating table 'sbtest3'..." \
+        "Inserting 50 records into 'sbtest1'" "Inserting 50 records into 'sbtest2'" \
+        "Inserting 50 records into 'sbtest3'" >"$work/want"
+    cmp -s "$work/want" "$work/progress"
+    ok $? "$d: parallel prepare: each table's progress lines once"
+    [ "$(sql "$d" "SELECT (SELECT count(*) FROM sbtest1), (SELECT count(*) FROM sbtest2), (SELECT count(*) FROM sbtest3)" $DB)" = "$(printf '50\t50\t50')" ]
+    ok $? "$d: parallel prepare: 50 rows in each table"
+    tool "$d" oltp_read_write --tables=3 cleanup >/dev/null 2>&1
+}
+
 # A lost connection during a run, the error being ignored: the driver
 # reconnects, oltp_common's hook prepares the statements again (OLTP-9)
 # and the run goes on.
@@ -341,6 +361,7 @@ for d in $drivers; do
     [ -n "${OLTP_QUICK:-}" ] || check_schema "$d"
     [ -n "${OLTP_QUICK:-}" ] || check_logs "$d"
     [ -n "$REGEN" ] && continue
+    check_parallel_prepare "$d"
     check_reconnect "$d"
     check_lost_connection "$d"
     [ "$d" = mysql ] && check_issue_commands
