@@ -197,11 +197,18 @@ local function load_rows(drv, con, n, first_id, count, with_id)
    con:bulk_insert_done()
 end
 
+-- One progress line in one write: the workers of a parallel command print
+-- at the same time, and print() writes its newline separately, so their
+-- lines could run together.
+local function say(fmt, ...)
+   io.stdout:write(string.format(fmt, ...) .. "\n")
+end
+
 function create_table(drv, con, table_num)
    local opt = sysbench.opt
    local id_def, key_def, tail = table_defs(drv)
 
-   print(string.format("Creating table 'sbtest%d'...", table_num))
+   say("Creating table 'sbtest%d'...", table_num)
    con:query(string.format("CREATE TABLE sbtest%d(\n" ..
                               "  id %s,\n" ..
                               "  k INTEGER DEFAULT '0' NOT NULL,\n" ..
@@ -212,14 +219,12 @@ function create_table(drv, con, table_num)
                            table_num, id_def, key_def, tail))
 
    if opt.table_size > 0 then
-      print(string.format("Inserting %d records into 'sbtest%d'",
-                          opt.table_size, table_num))
+      say("Inserting %d records into 'sbtest%d'", opt.table_size, table_num)
    end
    load_rows(drv, con, table_num, 1, opt.table_size)
 
    if opt.create_secondary then
-      print(string.format("Creating a secondary index on 'sbtest%d'...",
-                          table_num))
+      say("Creating a secondary index on 'sbtest%d'...", table_num)
       con:query(string.format("CREATE INDEX k_%d ON sbtest%d(k)",
                               table_num, table_num))
    end
@@ -309,8 +314,7 @@ local function load_table_range(drv, con, n)
       error("--start_id must be a positive integer (and --range_size >= 0)",
             0)
    end
-   print(string.format("Inserting %d records into 'sbtest%d' from id %d",
-                       count, n, first))
+   say("Inserting %d records into 'sbtest%d' from id %d", count, n, first)
    load_rows(drv, con, n, first, count, true)
    -- Given ids do not move PostgreSQL's SERIAL sequence: move it past them
    -- so that oltp_insert's id-less INSERTs do not collide.
@@ -357,7 +361,7 @@ local function preload(verb, progress)
    local first, last, step = own_tables()
    for i = first, last, step do
       local t = "sbtest" .. i
-      print(progress .. " table " .. t)
+      say("%s table %s", progress, t)
       con:query("ANALYZE TABLE " .. t)
       con:query(string.format("SELECT AVG(id) FROM (SELECT * FROM %s " ..
                                  "FORCE KEY (PRIMARY) LIMIT %u) t", t, size))
@@ -390,7 +394,7 @@ function cleanup()
    local drv = sysbench.sql.driver()
    local con = drv:connect()
    for i = 1, sysbench.opt.tables do
-      print(string.format("Dropping table 'sbtest%d'...", i))
+      say("Dropping table 'sbtest%d'...", i)
       con:query("DROP TABLE IF EXISTS sbtest" .. i)
    end
 end
