@@ -251,6 +251,8 @@ print_env() {
     local pg="--pgsql-host=127.0.0.1 --pgsql-port=$PG_PORT --pgsql-user=sbtest --pgsql-password=$PASSWORD --pgsql-db=sbtest"
     cat <<EOF
 export BENCH_DB_DIR="$DIR"
+export BENCH_DB_MY_PORT="$MY_PORT"
+export BENCH_DB_PG_PORT="$PG_PORT"
 export BENCH_TEST_MYSQL="$my"
 export BENCH_TEST_PGSQL="$pg"
 export BENCH_TEST_MYSQL_SOCKET="$MY_SOCK"

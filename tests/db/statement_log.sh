@@ -22,7 +22,7 @@ STMT_LOG_LOCK=$STMT_LOG_DIR/statement-log.lock
 
 stmt_log_pg() { # stmt_log_pg SQL: as the PostgreSQL superuser
     [ "$(id -u)" = 0 ] || return 1
-    su postgres -c "psql -h '$STMT_LOG_DIR/pgsock' -p ${STMT_LOG_PG_PORT:-15432} -qAt -d postgres -c \"$1\"" >/dev/null 2>&1
+    su postgres -c "psql -h '$STMT_LOG_DIR/pgsock' -p ${STMT_LOG_PG_PORT:-${BENCH_DB_PG_PORT:-15432}} -qAt -d postgres -c \"$1\"" >/dev/null 2>&1
 }
 
 stmt_log_begin() { # stmt_log_begin DRIVER DB

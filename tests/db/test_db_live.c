@@ -44,6 +44,15 @@ static const char *capture_end(void)
 
 /* Options: the server's from the environment, then `extra` (space
  * separated --name=value arguments). */
+/* The servers' ports, as tests/db/servers.sh env exports them (CI may move
+ * them so that a second pair can run beside the shared one). */
+static const char *server_port(const char *env, const char *fallback)
+{
+    const char *port = getenv(env);
+
+    return port != NULL && *port != '\0' ? port : fallback;
+}
+
 static sql_driver *setup(const char *driver, const char *env, const char *extra)
 {
     char buf[2048];
@@ -185,6 +194,7 @@ static void kill_session(sql_connection *killer, const char *sql,
 
 static void mysql_connect_errors(void)
 {
+    char want[512];
     const char *out;
     sql_connection *con;
 
@@ -193,12 +203,13 @@ static void mysql_connect_errors(void)
     con = db_connection_create(drv);
     out = capture_end();
     ok(con == NULL, "mysql: wrong password fails");
-    is_str(out,
-           "FATAL: unable to connect to MySQL server on host "
-           "'127.0.0.1', port 13306, aborting...\n"
-           "FATAL: error 1045: Access denied for user 'sbtest'@"
-           "'127.0.0.1' (using password: YES)\n",
-           "mysql: wrong password FATAL lines");
+    snprintf(want, sizeof(want),
+             "FATAL: unable to connect to MySQL server on host "
+             "'127.0.0.1', port %s, aborting...\n"
+             "FATAL: error 1045: Access denied for user 'sbtest'@"
+             "'127.0.0.1' (using password: YES)\n",
+             server_port("BENCH_DB_MY_PORT", "13306"));
+    is_str(out, want, "mysql: wrong password FATAL lines");
     ok(strstr(out, "wrong-pw") == NULL, "mysql: password not printed");
     setup("mysql", "BENCH_TEST_MYSQL", "--mysql-user=sbtest_tls");
     capture_begin();
@@ -366,6 +377,8 @@ static void test_mysql(void)
 
 static void pgsql_connect_errors(void)
 {
+    char want[1024];
+    const char *port;
     const char *out;
     sql_connection *con;
 
@@ -374,14 +387,16 @@ static void pgsql_connect_errors(void)
     con = db_connection_create(drv);
     out = capture_end();
     ok(con == NULL, "pgsql: wrong password fails");
-    is_str(out,
-           "FATAL: Connection to database failed: connection to server "
-           "at \"127.0.0.1\", port 15432 failed: FATAL:  password "
-           "authentication failed for user \"sbtest\"\n"
-           "connection to server at \"127.0.0.1\", port 15432 failed: "
-           "FATAL:  password authentication failed for user "
-           "\"sbtest\"\n\n", /* sslmode=prefer tries twice */
-           "pgsql: wrong password FATAL line");
+    port = server_port("BENCH_DB_PG_PORT", "15432");
+    snprintf(want, sizeof(want),
+             "FATAL: Connection to database failed: connection to server "
+             "at \"127.0.0.1\", port %s failed: FATAL:  password "
+             "authentication failed for user \"sbtest\"\n"
+             "connection to server at \"127.0.0.1\", port %s failed: "
+             "FATAL:  password authentication failed for user "
+             "\"sbtest\"\n\n", /* sslmode=prefer tries twice */
+             port, port);
+    is_str(out, want, "pgsql: wrong password FATAL line");
     ok(strstr(out, "wrong-pw") == NULL, "pgsql: password not printed");
 }
 
@@ -458,7 +473,11 @@ static void pgsql_hosts(void)
 {
     sql_connection *con[2];
 
-    setup("pgsql", "BENCH_TEST_PGSQL", "--pgsql-port=15432,1");
+    char ports[64];
+
+    snprintf(ports, sizeof(ports), "--pgsql-port=%s,1",
+             server_port("BENCH_DB_PG_PORT", "15432"));
+    setup("pgsql", "BENCH_TEST_PGSQL", ports);
     capture_begin();
     con[0] = db_connection_create(drv);
     con[1] = db_connection_create(drv);
