@@ -23,9 +23,10 @@ mode.
   $ "$BENCH" $args --file-test-mode=seqrd --file-merged-requests=3 --events=100 run | grep -E 'FATAL|events:'
       total number of events:              100
 
-Corrupt one byte of the second block of test_file.1:
+Corrupt one byte of the second block of test_file.1 (inverted, so that it
+always changes: writing a fixed byte left the block intact one time in 256):
 
-  $ printf 'X' | dd of=test_file.1 bs=1 seek=20000 conv=notrunc 2>/dev/null
+  $ python3 -c 'import sys; f = open(sys.argv[1], "r+b"); f.seek(20000); b = f.read(1); f.seek(20000); f.write(bytes([b[0] ^ 0xff]))' test_file.1
   $ "$BENCH" $args --file-test-mode=seqrd run
   bench * (sysbench 1.0.20 compatible, *) (glob)
   
