@@ -308,6 +308,14 @@ check_parallel_prepare() { # check_parallel_prepare DRIVER
     ok $? "$d: parallel prepare: each table's progress lines once"
     [ "$(sql "$d" "SELECT (SELECT count(*) FROM sbtest1), (SELECT count(*) FROM sbtest2), (SELECT count(*) FROM sbtest3)" $DB)" = "$(printf '50\t50\t50')" ]
     ok $? "$d: parallel prepare: 50 rows in each table"
+    if [ "$d" = mysql ]; then
+        # warmup: sysbench 1.1's name and progress word (P-2), in parallel.
+        tool mysql oltp_read_write --tables=3 --threads=2 warmup >"$work/out" 2>&1
+        ok $? "mysql: warmup --tables=3 --threads=2 succeeds"
+        [ "$(grep '^Preloading' "$work/out" | sort | paste -sd, -)" = \
+            "Preloading table sbtest1,Preloading table sbtest2,Preloading table sbtest3" ]
+        ok $? "mysql: warmup preloads each table once"
+    fi
     tool "$d" oltp_read_write --tables=3 cleanup >/dev/null 2>&1
 }
 
