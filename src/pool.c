@@ -174,11 +174,32 @@ static bool take_event(struct bench_worker *w, uint64_t start)
     return true;
 }
 
+/* Sleeps until `when_ns` or until the pool is stopped, whichever comes
+ * first; false when stopped. Long waits are cut into slices so that a stop
+ * (--events reached, a fatal error, a signal) never waits for a far-off
+ * arrival. */
+#define STOP_CHECK_NS (50 * NS_PER_MS)
+static bool sleep_until_or_stop(uint64_t when_ns)
+{
+    for (;;) {
+        uint64_t now = clock_now_ns();
+
+        if (ck_pr_load_int(&P->stop))
+            return false;
+        if (now >= when_ns)
+            return true;
+        clock_sleep_until_ns(when_ns - now > STOP_CHECK_NS ? now + STOP_CHECK_NS
+                                                          : when_ns);
+    }
+}
+
 /* Whether another event may start: the stop flag and --time, then under
  * --rate the claim of the next arrival, the event budget, and the sleep
  * until the arrival (sysbench also waits inside sb_more_events). False
  * once the schedule passes the time limit, so a sysbench-style loop never
- * spins there. */
+ * spins there; the worker first stays until the limit, as sysbench's do,
+ * so that the run lasts --time, the last interval is reported and `thds:`
+ * keeps counting every thread. */
 static bool may_start(struct bench_worker *w, uint64_t now)
 {
     uint64_t start = now;
@@ -192,14 +213,16 @@ static bool may_start(struct bench_worker *w, uint64_t now)
     if (P->pacer) {
         start = pacer_claim(P->pacer);
         if (start >= P->end_ns) {
+            if (P->end_ns != UINT64_MAX)
+                sleep_until_or_stop(P->end_ns);
             log_info("Time limit exceeded, exiting...");
             return false;
         }
     }
     if (!take_event(w, start))
         return false;
-    if (start > now)
-        clock_sleep_until_ns(start);
+    if (start > now && !sleep_until_or_stop(start))
+        return false;
     w->next_start_ns = P->pacer ? start : 0;
     return true;
 }

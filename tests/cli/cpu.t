@@ -346,3 +346,12 @@ length and the events in flight.
   Report intermediate results every 1 second(s)
   \[ 1s \] thds: 1 eps: \d+\.\d\d lat \(ms,95%\): \d+\.\d\d (re)
   \[ 1s \] queue length: \d+ concurrency: \d+ (re)
+
+--rate with more threads than arrivals in flight: a worker whose next
+arrival falls after --time stays in the run until the limit, as sysbench's
+do, so every interval counts all 32 threads and the run lasts --time.
+
+  $ $BENCH cpu --threads=32 --time=3 --rate=10 --report-interval=1 --cpu-max-prime=100 run | grep -E '^\[ [0-9]s \] thds|total time'
+  [ 1s ] thds: 32 eps: * (glob)
+  [ 2s ] thds: 32 eps: * (glob)
+  *total time:                          3.0*s (glob)
