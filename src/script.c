@@ -7,6 +7,7 @@
 #include <libgen.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 #include <ck_pr.h>
 #include <lauxlib.h>
@@ -482,6 +483,15 @@ static int push_option(lua_State *L, const struct option_def *d,
         options_free_list(items);
         return 0;
     default:
+        if ((d->flags & OPT_SHOW_BOOL_R) && !env.profile_m) {
+            /* A BOOL in 1.0 (--mysql-ssl), which scripts test as one; of the
+             * TLS modes it also takes, only DISABLED means off. */
+            lua_pushboolean(L, value != NULL && strcmp(value, "off") != 0 &&
+                                   strcmp(value, "false") != 0 &&
+                                   strcmp(value, "0") != 0 &&
+                                   strcasecmp(value, "DISABLED") != 0);
+            return 0;
+        }
         lua_pushstring(L, value ? value : "");
         return 0;
     }

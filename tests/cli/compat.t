@@ -127,3 +127,19 @@ thread_init gets 1.1's wording.
   $ $BENCH --compat=1.1 tinit.lua --events=1 run 2>/dev/null | tail -2
   FATAL: `thread_init' function failed: tinit.lua:1: boom in thread_init
   FATAL: Threads initialization failed!
+
+--mysql-ssl was a BOOL in 1.0 and is a STRING of TLS modes in 1.1: scripts
+see a boolean in the 1.0 profile (only off and DISABLED are false) and the
+text in the 1.1 profile.
+
+  $ cat > ssl.lua <<'LUA'
+  > function thread_init() print(type(sysbench.opt.mysql_ssl), tostring(sysbench.opt.mysql_ssl)) end
+  > function event() end
+  > LUA
+  $ for a in --mysql-ssl=off --mysql-ssl=on --mysql-ssl=REQUIRED --mysql-ssl=DISABLED; do $BENCH --db-driver=mysql $a ssl.lua --events=1 run | grep '^boolean'; done
+  boolean	false
+  boolean	true
+  boolean	true
+  boolean	false
+  $ $BENCH --compat=1.1 --db-driver=mysql --mysql-ssl=REQUIRED ssl.lua --events=1 run | grep '^string'
+  string	REQUIRED
