@@ -199,6 +199,15 @@ static int handle_load(struct db_handle *h)
         load_list(d->port_option, &h->ports, &h->nports) != 0 ||
         load_list(d->socket_option, &h->sockets, &h->nsockets) != 0)
         return -1;
+    for (size_t i = 0; i < h->nports; i++) {
+        char *end;
+        long port = strtol(h->ports[i], &end, 10);
+        if (*end || port < 1 || port > 65535) {
+            log_fatal("Invalid value for --%s: '%s'", d->port_option,
+                      h->ports[i]);
+            return -1;
+        }
+    }
     if (d->label && h->nhosts == 0 && h->nsockets == 0) {
         log_fatal("No %s hosts specified, aborting", d->label);
         return -1;

@@ -394,7 +394,7 @@ static const char *type_format(const struct option_def *d, bool profile_m)
 {
     if (d->type == OPT_STRING && (d->flags & OPT_SHOW_BOOL_R) && !profile_m)
         return "[=on|off]";
-    if (d->type == OPT_SIZE && (d->flags & OPT_SHOW_N))
+    if ((d->type == OPT_SIZE || d->type == OPT_LIST) && (d->flags & OPT_SHOW_N))
         return "=N";
     switch (d->type) {
     case OPT_BOOL: return "[=on|off]";

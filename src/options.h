@@ -30,7 +30,8 @@ enum opt_flags {
     OPT_HIDDEN_M = 1 << 1, /* not listed by --help in the 1.1 profile */
     OPT_ONLY_R   = 1 << 2, /* rejected as unknown in the 1.1 profile */
     OPT_SECRET   = 1 << 3, /* value never printed (passwords) */
-    OPT_SHOW_N   = 1 << 4, /* SIZE listed as "=N" (--file-block-size) */
+    OPT_SHOW_N   = 1 << 4, /* SIZE or LIST listed as "=N" (--file-block-size,
+                              --pgsql-port, a list since PD-7) */
     OPT_SHOW_BOOL_R = 1 << 5, /* STRING listed as "[=on|off]" in the 1.0
                                  profile, whose option was a BOOL
                                  (--mysql-ssl, which also takes modes) */

@@ -19,8 +19,9 @@
 static const struct option_def drv_pgsql_options[] = {
     {"pgsql-host", OPT_STRING, "localhost",
      "PostgreSQL server hosts (comma-separated; connections rotate)", 0},
-    {"pgsql-port", OPT_INT, "5432",
-     "PostgreSQL server ports (comma-separated; connections rotate)", 0},
+    {"pgsql-port", OPT_LIST, "5432",
+     "PostgreSQL server ports (comma-separated; connections rotate)",
+     OPT_SHOW_N},
     {"pgsql-user", OPT_STRING, "sbtest", "PostgreSQL user name", 0},
     {"pgsql-password", OPT_STRING, "", "PostgreSQL password (or PGPASSWORD)",
      OPT_SECRET},

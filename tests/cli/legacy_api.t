@@ -287,10 +287,14 @@ listing captured from it below.
   $ grep -c '^sysbench\.db\.' reference.txt
   16
 
-Nothing missing from bench, nothing of another type. (--mysql-ssl also takes
-the TLS modes, but in the 1.0 profile scripts see it as the boolean it was.)
+Nothing missing from bench; one option of another type: --pgsql-port is a
+list in bench (PD-7: connections rotate over its ports), a number in
+sysbench. (--mysql-ssl also takes the TLS modes, but in the 1.0 profile
+scripts see it as the boolean it was.)
 
   $ comm -23 reference.txt bench.txt
+  _G.pgsql_port number
+  sysbench.opt.pgsql_port number
 
 The legacy functions and constants work in every state, not just the main
 one: the same listing from a worker's thread_init.

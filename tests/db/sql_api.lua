@@ -14,6 +14,8 @@ sysbench.cmdline.options = {
    newdb = {"database that createdb makes", "bench_sqlapi"},
    mysql_dup_ignored = {"--mysql-ignore-errors includes 1062", false},
    tls = {"the session must use TLS (checked by tls_check)", false},
+   compressed = {"scenario connect: MySQL's Compression status must be this",
+                 ""},
    prepare_each = {"scenario select: also prepare a statement per event",
                    false},
 }
@@ -615,9 +617,13 @@ local con, events = nil, 0
 local select_stmt, select_param
 local count_select, count_update, count_none, count_param
 local scenarios = {
-   -- only the connection (wrong password, refused, TLS)
+   -- only the connection (wrong password, refused, TLS, compression)
    connect = function()
       check_tls_session(con, sysbench.opt.tls)
+      if sysbench.opt.compressed ~= "" then
+         is(select(2, con:query_row("SHOW SESSION STATUS LIKE 'Compression'")),
+            sysbench.opt.compressed, "session compression")
+      end
    end,
    -- an unhandled SQL error
    bad_query = function()

@@ -135,6 +135,32 @@ mysql_tests() {
     status_is 1 "mysql: bad --mysql-ssl"
     has "FATAL: Invalid value for --mysql-ssl: 'bogus'"
 
+    # compression
+    run "$SQL_API" $O --mysql-compression=on --compressed=ON --scenario=connect --events=1 run
+    status_is 0 "mysql: --mysql-compression=on"
+    lacks "not ok" "mysql: --mysql-compression=on: the session is compressed"
+    run "$SQL_API" $O --compressed=OFF --scenario=connect --events=1 run
+    lacks "not ok" "mysql: not compressed by default"
+
+    # targets rotate over hosts and ports (MY-3): with a dead port in the
+    # list, the second connection fails on it
+    local port=${BENCH_DB_MY_PORT:-13306}
+    run "$SQL_API" $O --mysql-port=$port,$port --threads=2 --scenario=connect --events=2 run
+    status_is 0 "mysql: --mysql-port list of a live port"
+    run "$SQL_API" $O --mysql-port=$port,1 --threads=2 --scenario=connect --events=2 run
+    status_is 1 "mysql: the second connection takes the next port"
+    has "FATAL: unable to connect to MySQL server on host '127.0.0.1', port 1, aborting..."
+    run "$SQL_API" $O --mysql-host=127.0.0.1,127.0.0.2 --mysql-port=$port \
+        --threads=2 --scenario=connect --events=2 run
+    status_is 1 "mysql: the second connection takes the next host"
+    has "FATAL: unable to connect to MySQL server on host '127.0.0.2', port $port, aborting..."
+    run "$SQL_API" $O --mysql-port=abc --scenario=connect --events=1 run
+    status_is 1 "mysql: bad --mysql-port"
+    has "FATAL: Invalid value for --mysql-port: 'abc'"
+    run "$SQL_API" $O --mysql-host= --scenario=connect --events=1 run
+    status_is 1 "mysql: empty --mysql-host"
+    has "FATAL: No MySQL hosts specified, aborting"
+
     # --mysql-dry-run: no server contact, every call succeeds, all "other"
     run "$SQL_API" --mysql-host=127.0.0.1 --mysql-port=1 --mysql-dry-run=on \
         --scenario=bad_query --events=5 run
@@ -202,6 +228,20 @@ pgsql_tests() {
     run "$SQL_API" $T --pgsql-sslmode=verify-ca \
         --pgsql-sslrootcert=/etc/ssl/certs/ca-certificates.crt run
     status_is 1 "pgsql: verify-ca against another CA fails"
+    local port=${BENCH_DB_PG_PORT:-15432}
+    run "$SQL_API" $O --pgsql-port=$port,1 --threads=2 --scenario=connect --events=2 run
+    status_is 1 "pgsql: the second connection takes the next port"
+    has_re "FATAL: Connection to database failed: connection to server at \"127\.0\.0\.1\", port 1 failed: .*"
+    run "$SQL_API" $O --pgsql-port=$port,$port --threads=2 --scenario=connect --events=2 run
+    status_is 0 "pgsql: --pgsql-port list of a live port"
+    run "$SQL_API" $O --pgsql-host=127.0.0.1,127.0.0.2 --pgsql-port=$port \
+        --threads=2 --scenario=connect --events=2 run
+    status_is 1 "pgsql: the second connection takes the next host"
+    has_re "FATAL: Connection to database failed: connection to server at \"127\.0\.0\.2\", port $port failed: .*"
+    run "$SQL_API" $O --pgsql-port=70000 --scenario=connect --events=1 run
+    status_is 1 "pgsql: bad --pgsql-port"
+    has "FATAL: Invalid value for --pgsql-port: '70000'"
+
     run "$SQL_API" $O --pgsql-sslmode=disable --scenario=connect --events=1 run
     status_is 0 "pgsql: sslmode=disable without TLS"
     lacks "not ok" "pgsql: sslmode=disable: session without TLS"
