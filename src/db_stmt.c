@@ -55,7 +55,7 @@ static const char digit_pairs[201] =
 /* Decimal text of v: what snprintf("%lld") writes, without the cost of
  * stdio (integers are the parameters of nearly every OLTP query, and
  * PostgreSQL takes each as text). */
-static int format_int(int64_t v, char *buf, size_t len)
+int db_format_int(int64_t v, char *buf, size_t len)
 {
     uint64_t u = v < 0 ? 0 - (uint64_t) v : (uint64_t) v;
     size_t n   = (size_t) (v < 0) + 1;
@@ -89,13 +89,13 @@ int db_format_value(const sql_bind *b, bool literal, char *buf, size_t len)
     else
         switch (b->type) {
         case SQL_TYPE_TINYINT:
-            return format_int(*(const int8_t *) b->buffer, buf, len);
+            return db_format_int(*(const int8_t *) b->buffer, buf, len);
         case SQL_TYPE_SMALLINT:
-            return format_int(*(const int16_t *) b->buffer, buf, len);
+            return db_format_int(*(const int16_t *) b->buffer, buf, len);
         case SQL_TYPE_INT:
-            return format_int(*(const int32_t *) b->buffer, buf, len);
+            return db_format_int(*(const int32_t *) b->buffer, buf, len);
         case SQL_TYPE_BIGINT:
-            return format_int(*(const int64_t *) b->buffer, buf, len);
+            return db_format_int(*(const int64_t *) b->buffer, buf, len);
         case SQL_TYPE_FLOAT:
             n = snprintf(buf, len, literal ? "%f" : "%.9g",
                          (double) *(const float *) b->buffer);
@@ -520,7 +520,7 @@ static size_t bulk_expand(const char *pattern, size_t len,
         i = end;
         if (i == len) break;
         if (i + 1 < len && pattern[i + 1] == 'd' && k < n_ints) {
-            out += (size_t) format_int(ints[k++], dst + out, 24);
+            out += (size_t) db_format_int(ints[k++], dst + out, 24);
             i += 2;
         } else {
             dst[out++] = pattern[i++];

@@ -217,6 +217,22 @@ struct db_driver {
  * writes more than `len` bytes; NUL-terminates when it fits. */
 int db_format_value(const sql_bind *b, bool literal, char *buf, size_t len);
 
+/* The decimal text of `v`, as db_format_value writes an integer: the
+ * length, or -1 when `len` is too small. */
+int db_format_int(int64_t v, char *buf, size_t len);
+
+/* db_format_value with the common case inline: a non-NULL BIGINT (every
+ * integer parameter of a Lua script is one) skips the type dispatch and
+ * its call, which cost PostgreSQL's per-query text formatting ~30
+ * instructions. Same results as db_format_value. */
+static inline int db_format_value_fast(const sql_bind *b, bool literal,
+                                       char *buf, size_t len)
+{
+    if (b->type == SQL_TYPE_BIGINT && !(b->is_null && *b->is_null))
+        return db_format_int(*(const int64_t *) b->buffer, buf, len);
+    return db_format_value(b, literal, buf, len);
+}
+
 /* Whether the run is stopping (time or event limit, fatal error). Drivers
  * check it in their own retry loops. */
 bool db_should_stop(void);

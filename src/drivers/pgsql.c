@@ -174,9 +174,10 @@ static void drv_pgsql_disconnect(struct db_conn *c)
 
 /* -- Queries and results ----------------------------------------------- */
 
-/* Classifies a result (PG-4) and keeps it when it has rows. */
-static int outcome(struct db_conn *c, PGresult *res, struct db_result *r,
-                   const char *func)
+/* Classifies a result (PG-4) and keeps it when it has rows. Inline: on
+ * the per-query path, where a call of its own costs ~15 instructions. */
+static inline int outcome(struct db_conn *c, PGresult *res,
+                          struct db_result *r, const char *func)
 {
     switch (PQresultStatus(res)) {
     case PGRES_TUPLES_OK:
@@ -332,8 +333,8 @@ static int format_params(struct db_stmt *s, struct pg_stmt *ps)
         int n;
         ps->values[i] = NULL;
         if (b->is_null && *b->is_null) continue;
-        while ((n = db_format_value(b, false, ps->scratch + used,
-                                    ps->scratch_cap - used)) < 0) {
+        while ((n = db_format_value_fast(b, false, ps->scratch + used,
+                                         ps->scratch_cap - used)) < 0) {
             size_t cap = ps->scratch_cap ? ps->scratch_cap * 2 : 256;
             char *sc   = realloc(ps->scratch, cap);
             if (!sc) return -1;
