@@ -231,8 +231,10 @@ static void copy_times(struct db_stmt *s, struct my_stmt *ms)
     }
 }
 
-static int stmt_outcome(struct db_conn *c, struct my_stmt *ms,
-                        struct db_result *r)
+/* Inline: on the per-query path of every execute; a call of its own cost
+ * ~15 instructions of register saves per query. */
+static inline int stmt_outcome(struct db_conn *c, struct my_stmt *ms,
+                               struct db_result *r)
 {
     unsigned n = mysql_stmt_field_count(ms->st);
     my_ulonglong rows;
