@@ -19,7 +19,7 @@
 #
 # Environment: BENCH, SYSBENCH (lib.sh); servers and database (db_lib.sh).
 . "$(dirname "$0")/lib.sh"
-. "$(dirname "$0")/db_lib.sh"
+. "$PERF_DIR/db_lib.sh"
 need_tools valgrind callgrind_annotate
 
 SCRIPT=$PERF_DIR/db_point_select.lua

@@ -26,6 +26,9 @@ if [ -z "${BENCH:-}" ]; then
     fi
 fi
 SYSBENCH=${SYSBENCH:-sysbench}
+# Absolute, because the tools run from the scratch directory (below).
+case $BENCH in /*) ;; *) BENCH=$PWD/$BENCH ;; esac
+case $SYSBENCH in /* | [!./]*) ;; *) SYSBENCH=$PWD/$SYSBENCH ;; esac
 
 need_tools()
 {
@@ -60,6 +63,10 @@ if [ -z "${PERF_TMP:-}" ]; then
     fi
 fi
 mkdir -p "$PERF_TMP"
+# Run from the scratch directory: sysbench 1.0.20's package.path starts
+# with ./src/lua/?.lua, so started from the repository's root it would load
+# bench's own oltp_common.lua instead of its own and fail (or measure it).
+cd "$PERF_TMP"
 
 # The empty event: what the run loop alone costs.
 EMPTY_LUA=$PERF_TMP/empty.lua

@@ -18,7 +18,7 @@
 #   PERF_PROFILE=0           no per-function breakdown
 : "${PERF_DB:=sbtest_oltp_prepare}"
 . "$(dirname "$0")/lib.sh"
-. "$(dirname "$0")/db_lib.sh"
+. "$PERF_DIR/db_lib.sh"
 need_tools valgrind callgrind_annotate
 
 R1=${PREP_ROWS1:-2000}
