@@ -322,31 +322,33 @@ static int drv_pgsql_bind(struct db_stmt *s)
     return pg_prepare_now(s, ps->types);
 }
 
-/* Formats every parameter as text into one scratch buffer, in one pass:
- * values[] holds offset + 1 (0 for NULL) until the buffer stops moving. */
+/* Formats every parameter as text into one scratch buffer. When it is
+ * too small it grows and formatting starts again, so values[] can point
+ * into it directly (no second pass fixing offsets on every query). */
 static int format_params(struct db_stmt *s, struct pg_stmt *ps)
 {
-    size_t used = 0;
+    size_t used;
 
+restart:
+    used = 0;
     for (size_t i = 0; i < s->nbinds; i++) {
         const sql_bind *b = &s->binds[i];
         int n;
         ps->values[i] = NULL;
         if (b->is_null && *b->is_null) continue;
-        while ((n = db_format_value_fast(b, false, ps->scratch + used,
-                                         ps->scratch_cap - used)) < 0) {
+        n = db_format_value_fast(b, false, ps->scratch + used,
+                                 ps->scratch_cap - used);
+        if (n < 0) {
             size_t cap = ps->scratch_cap ? ps->scratch_cap * 2 : 256;
             char *sc   = realloc(ps->scratch, cap);
             if (!sc) return -1;
             ps->scratch     = sc;
             ps->scratch_cap = cap;
+            goto restart;
         }
-        ps->values[i] = (const char *) (uintptr_t) (used + 1);
+        ps->values[i] = ps->scratch + used;
         used += (size_t) n + 1;
     }
-    for (size_t i = 0; i < s->nbinds; i++)
-        if (ps->values[i])
-            ps->values[i] = ps->scratch + (uintptr_t) ps->values[i] - 1;
     return 0;
 }
 
