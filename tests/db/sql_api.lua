@@ -252,6 +252,18 @@ local function check_statements(con)
    rs = sel:execute()
    is(rs and (rs:fetch_row() or {})[1], "1", "string parameter")
    sel:close()
+
+   -- parameters longer together than a driver's first text buffer (256
+   -- bytes on pgsql): every value arrives whole, in its place
+   local echo = con:prepare("SELECT ?, ?, ?")
+   local e = { echo:bind_create(T.BIGINT), echo:bind_create(T.VARCHAR, 600),
+               echo:bind_create(T.BIGINT) }
+   echo:bind_param(unpack(e))
+   e[1]:set(-42) e[2]:set(string.rep("v", 500)) e[3]:set(1234567)
+   rs = echo:execute()
+   are(rs and rs:fetch_row() or {}, { "-42", string.rep("v", 500), "1234567" },
+       3, "long string parameter between integers")
+   echo:close()
    st:close()
 end
 
