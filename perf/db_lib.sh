@@ -281,3 +281,33 @@ cg_profile_diff()
                   printf "%8.0f  %s\n", c[k] / de, k }' |
         sort -rn | head -"${7:-30}"
 }
+
+# measure_tools: for each driver and each of floor, bench and sysbench, runs
+# $SCRIPT and fills IPE[tool.driver] (median user instructions per event over
+# $CG_REPS callgrind runs of $E1 and $E2 events), CPU and USR (client CPU and
+# user CPU us per event over $REPS runs of $C1 and $C2 events, unreduced:
+# take their median). The floor is skipped where it was not built.
+declare -A IPE CPU USR
+measure_tools()
+{
+    local d tool rep tot usr
+    for d in $DRIVERS; do
+        for rep in $(seq "$CG_REPS"); do
+            for tool in floor bench sysbench; do
+                if [ $tool = floor ] && ! has_floor "$d"; then continue; fi
+                IPE[$tool.$d]+="$(cg_per_event $tool "$d" "$SCRIPT" "$E1" "$E2") "
+            done
+        done
+        for tool in floor bench sysbench; do
+            IPE[$tool.$d]=$(median ${IPE[$tool.$d]:-NA})
+        done
+        for rep in $(seq "$REPS"); do
+            for tool in floor bench sysbench; do
+                if [ $tool = floor ] && ! has_floor "$d"; then continue; fi
+                read -r tot usr <<<"$(cpu_per_event $tool "$d" "$SCRIPT" "$C1" "$C2")"
+                CPU[$tool.$d]+="$tot "
+                USR[$tool.$d]+="$usr "
+            done
+        done
+    done
+}

@@ -34,30 +34,11 @@ TARGET=1.03
 build_floor
 for d in $DRIVERS; do db_prepare "$d"; done
 
-declare -A IPQ CPU USR
-for d in $DRIVERS; do
-    for rep in $(seq "$CG_REPS"); do
-        for tool in floor bench sysbench; do
-            if [ $tool = floor ] && ! has_floor "$d"; then continue; fi
-            IPQ[$tool.$d]+="$(cg_per_event $tool "$d" "$SCRIPT" "$E1" "$E2") "
-        done
-    done
-    for tool in floor bench sysbench; do
-        IPQ[$tool.$d]=$(median ${IPQ[$tool.$d]:-NA})
-    done
-    for rep in $(seq "$REPS"); do
-        for tool in floor bench sysbench; do
-            if [ $tool = floor ] && ! has_floor "$d"; then continue; fi
-            read -r tot usr <<<"$(cpu_per_event $tool "$d" "$SCRIPT" "$C1" "$C2")"
-            CPU[$tool.$d]+="$tot "
-            USR[$tool.$d]+="$usr "
-        done
-    done
-done
+measure_tools
 
 db_table_head "prepared point select, 1 thread, table of $TABLE_SIZE rows"
 for d in $DRIVERS; do
-    f=${IPQ[floor.$d]} b=${IPQ[bench.$d]} s=${IPQ[sysbench.$d]}
+    f=${IPE[floor.$d]} b=${IPE[bench.$d]} s=${IPE[sysbench.$d]}
     rb=$(ratio "$b" "$f")
     db_row "$d: user instructions/query" "$f" "$b" "$s" "$rb" \
         "$(ratio "$s" "$f")" "bench/floor <= $TARGET" "$(verdict "$rb" "<=" $TARGET)"

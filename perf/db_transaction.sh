@@ -34,30 +34,11 @@ TARGET=0.7
 build_floor
 for d in $DRIVERS; do db_prepare "$d"; done
 
-declare -A IPT CPU USR
-for d in $DRIVERS; do
-    for rep in $(seq "$CG_REPS"); do
-        for tool in floor bench sysbench; do
-            if [ $tool = floor ] && ! has_floor "$d"; then continue; fi
-            IPT[$tool.$d]+="$(cg_per_event $tool "$d" "$SCRIPT" "$E1" "$E2") "
-        done
-    done
-    for tool in floor bench sysbench; do
-        IPT[$tool.$d]=$(median ${IPT[$tool.$d]:-NA})
-    done
-    for rep in $(seq "$REPS"); do
-        for tool in floor bench sysbench; do
-            if [ $tool = floor ] && ! has_floor "$d"; then continue; fi
-            read -r tot usr <<<"$(cpu_per_event $tool "$d" "$SCRIPT" "$C1" "$C2")"
-            CPU[$tool.$d]+="$tot "
-            USR[$tool.$d]+="$usr "
-        done
-    done
-done
+measure_tools
 
 db_table_head "read-only transaction of 16 queries, 1 thread, table of $TABLE_SIZE rows"
 for d in $DRIVERS; do
-    f=${IPT[floor.$d]} b=${IPT[bench.$d]} s=${IPT[sysbench.$d]}
+    f=${IPE[floor.$d]} b=${IPE[bench.$d]} s=${IPE[sysbench.$d]}
     r=$(ratio "$b" "$s")
     db_row "$d: user instructions/trx" "$f" "$b" "$s" "$(ratio "$b" "$f")" \
         "$(ratio "$s" "$f")" "bench/sysb <= $TARGET" "$(verdict "$r" "<=" $TARGET)"
