@@ -311,3 +311,32 @@ measure_tools()
         done
     done
 }
+
+# cpu_rows DRIVER UNIT: the client CPU and user CPU rows of the table, from
+# what measure_tools gathered (medians), floor / bench / sysbench.
+cpu_rows()
+{
+    local d=$1 unit=$2 kind f b s
+    for kind in CPU USR; do
+        local -n per=$kind
+        f=$(median ${per[floor.$d]:-NA}) b=$(median ${per[bench.$d]:-NA})
+        s=$(median ${per[sysbench.$d]:-NA})
+        db_row "$d: client $([ $kind = USR ] && echo "user ")CPU us/$unit" \
+            "$f" "$b" "$s" "$(ratio "$b" "$f")" "$(ratio "$s" "$f")" "-" info
+    done
+}
+
+# profile_tools: where each tool's instructions go per event for $SCRIPT,
+# and what bench and sysbench spend beyond the floor, function by function.
+profile_tools()
+{
+    local d tool
+    for d in $DRIVERS; do
+        for tool in floor bench sysbench; do
+            cg_profile $tool "$d" "$SCRIPT" "$E1" "$E2" 8
+        done
+        for tool in bench sysbench; do
+            has_floor "$d" && cg_profile_diff $tool floor "$d" "$SCRIPT" "$E1" "$E2"
+        done
+    done
+}

@@ -43,27 +43,13 @@ for d in $DRIVERS; do
     db_row "$d: user instructions/query" "$f" "$b" "$s" "$rb" \
         "$(ratio "$s" "$f")" "bench/floor <= $TARGET" "$(verdict "$rb" "<=" $TARGET)"
     db_row "$d: bench/sysbench instructions" - - - - - "info: $(ratio "$b" "$s")" info
-    f=$(median ${CPU[floor.$d]:-NA}) b=$(median ${CPU[bench.$d]}) s=$(median ${CPU[sysbench.$d]})
-    db_row "$d: client CPU us/query" "$f" "$b" "$s" "$(ratio "$b" "$f")" \
-        "$(ratio "$s" "$f")" "-" info
-    f=$(median ${USR[floor.$d]:-NA}) b=$(median ${USR[bench.$d]}) s=$(median ${USR[sysbench.$d]})
-    db_row "$d: client user CPU us/query" "$f" "$b" "$s" "$(ratio "$b" "$f")" \
-        "$(ratio "$s" "$f")" "-" info
+    cpu_rows "$d" query
 done
 note "instructions: callgrind, (I($E2) - I($E1)) / $((E2 - E1)) queries, user space"
 note "only (libraries included); CPU: (user+sys)($C2) - ($C1) per query, median of $REPS;"
 note "sys (the socket round trip) varies with how often a client sleeps in poll()."
 note "TLS off for all three; one thread, one connection, one prepared statement."
 
-if [ "${PERF_PROFILE:-1}" != 0 ]; then
-    for d in $DRIVERS; do
-        for tool in floor bench sysbench; do
-            cg_profile $tool "$d" "$SCRIPT" "$E1" "$E2" 8
-        done
-        for tool in bench sysbench; do
-            has_floor "$d" && cg_profile_diff $tool floor "$d" "$SCRIPT" "$E1" "$E2"
-        done
-    done
-fi
+[ "${PERF_PROFILE:-1}" = 0 ] || profile_tools
 
 exit $((FAILS > 0))

@@ -43,27 +43,13 @@ for d in $DRIVERS; do
     db_row "$d: user instructions/trx" "$f" "$b" "$s" "$(ratio "$b" "$f")" \
         "$(ratio "$s" "$f")" "bench/sysb <= $TARGET" "$(verdict "$r" "<=" $TARGET)"
     db_row "$d: bench/sysbench instructions" - - - - - "$r (floor $(ratio "$f" "$s"))" info
-    f=$(median ${CPU[floor.$d]:-NA}) b=$(median ${CPU[bench.$d]}) s=$(median ${CPU[sysbench.$d]})
-    db_row "$d: client CPU us/trx" "$f" "$b" "$s" "$(ratio "$b" "$f")" \
-        "$(ratio "$s" "$f")" "-" info
-    f=$(median ${USR[floor.$d]:-NA}) b=$(median ${USR[bench.$d]}) s=$(median ${USR[sysbench.$d]})
-    db_row "$d: client user CPU us/trx" "$f" "$b" "$s" "$(ratio "$b" "$f")" \
-        "$(ratio "$s" "$f")" "-" info
+    cpu_rows "$d" trx
 done
 note "instructions: callgrind, (I($E2) - I($E1)) / $((E2 - E1)) transactions, user"
 note "space only (libraries included); CPU: (user+sys)($C2) - ($C1), median of $REPS;"
 note "sys (the socket round trip) varies with how often a client sleeps in poll()."
 note "TLS off for all three; one thread, one connection, prepared statements."
 
-if [ "${PERF_PROFILE:-1}" != 0 ]; then
-    for d in $DRIVERS; do
-        for tool in floor bench sysbench; do
-            cg_profile $tool "$d" "$SCRIPT" "$E1" "$E2" 8
-        done
-        for tool in bench sysbench; do
-            has_floor "$d" && cg_profile_diff $tool floor "$d" "$SCRIPT" "$E1" "$E2"
-        done
-    done
-fi
+[ "${PERF_PROFILE:-1}" = 0 ] || profile_tools
 
 exit $((FAILS > 0))
