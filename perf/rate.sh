@@ -7,6 +7,9 @@
 #     Target: within 1% of the rate asked for.
 #  2. client CPU per paced event: (user+sys of the run - user+sys of a
 #     start-up-only run) / events. Target: bench <= 1/5 of sysbench's.
+#     Beside it, what load cannot move: user instructions per paced event
+#     at --rate=1000 from callgrind, the difference of two run lengths
+#     (RATE_CG_TIME1/2 s, 2 and 4) over the difference of their events.
 #  3. a stall: event() sleeps 200 ms once (the 500th event of thread 0) at
 #     --rate=1000. Under an open-loop schedule latency is measured from the
 #     intended start, so the stall shows: at 2 threads in the max latency of
@@ -16,7 +19,7 @@
 # Environment: BENCH, SYSBENCH (lib.sh); RATE_TIME (10); RATE_THREADS (2);
 # STALL_TIME seconds per stall run (3).
 . "$(dirname "$0")/lib.sh"
-need_tools /usr/bin/time
+need_tools /usr/bin/time valgrind
 
 TIME=${RATE_TIME:-10}
 THREADS=${RATE_THREADS:-2}
@@ -60,6 +63,29 @@ for rate in 1000 100000; do
         "$(ratio "${SYS[bench]}" "${SYS[sysbench]}")" - info
 done
 note "start-up CPU subtracted: bench ${BASE[bench]} s, sysbench ${BASE[sysbench]} s"
+
+# User instructions per paced event: the wake-ups' kernel time drops out,
+# so this is the pacer's and the run loop's own cost (plus the same cpu
+# event in both tools). Valgrind runs the threads one at a time, so the
+# events stay ~1 ms apart on the clock.
+CG_T1=${RATE_CG_TIME1:-2}
+CG_T2=${RATE_CG_TIME2:-4}
+declare -A IPE
+for tool in bench sysbench; do
+    declare -A CGI CGN
+    for t in "$CG_T1" "$CG_T2"; do
+        o=$PERF_TMP/rate.cg.$tool.$t
+        valgrind --tool=callgrind --callgrind-out-file="$o.cg" \
+            "$(bin_of $tool)" "${CPU_ARGS[@]}" --rate=1000 --time="$t" run \
+            >"$o.out" 2>"$o.err"
+        CGN[$t]=$(awk '/total number of events:/ { print $5 }' "$o.out")
+        CGI[$t]=$(awk '/^totals:/ { print $2 }' "$o.cg")
+    done
+    IPE[$tool]=$(calc "(${CGI[$CG_T2]:-NA} - ${CGI[$CG_T1]:-NA}) / (${CGN[$CG_T2]:-NA} - ${CGN[$CG_T1]:-NA})")
+done
+table_head "--rate=1000: user instructions per paced event (callgrind, ${CG_T2}s - ${CG_T1}s)"
+row "user instructions/event" "${IPE[bench]}" "${IPE[sysbench]}" \
+    "$(ratio "${IPE[bench]}" "${IPE[sysbench]}")" - info
 
 # The floor: a plain C loop that sleeps once per event, 1 ms apart (as at
 # --rate=1000). A pacer that wakes once per event cannot cost less.
