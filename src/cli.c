@@ -492,6 +492,12 @@ static int validate_limits(struct run_config *cfg)
         return 1;
     }
     cfg->threads = (unsigned) threads;
+    /* sysbench takes a negative rate and then aborts with "The event queue
+     * is full"; running unpaced instead would hide the typo. */
+    if (cfg->rate < 0) {
+        log_fatal("Invalid value for --rate: %d.\n", cfg->rate);
+        return 1;
+    }
     if (cfg->warmup_s < 0) {
         log_fatal("Invalid value for --warmup-time: %d.\n", cfg->warmup_s);
         return 1;

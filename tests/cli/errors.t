@@ -136,6 +136,10 @@ Options that only 1.1 has are accepted in both profiles (P-2), and checked.
   FATAL: Invalid value for --warmup-time: -1.
   
   [1]
+  $ $BENCH --rate=-5 cpu run
+  FATAL: Invalid value for --rate: -5.
+  
+  [1]
   $ $BENCH --rand-zipfian-exp=-1 cpu run
   FATAL: --rand-zipfian-exp must be >= 0
   [1]
