@@ -211,28 +211,31 @@ static void install_loaders(lua_State *L)
 }
 
 /* package.path and cpath as sysbench 1.0.20 sets them (INV 9.10), with
- * LUA_PATH / LUA_CPATH replacing them and ";;" expanding to the default. */
-static void set_path(lua_State *L, const char *field, const char *envvar,
-                     const char *def)
+ * LUA_PATH / LUA_CPATH replacing them and ";;" expanding to the default.
+ * Built on L's stack rather than in C buffers: every worker thread runs
+ * this, and kilobytes of buffers here were the deepest frame of a worker's
+ * start-up, touching stack pages it never used again (perf/README.md,
+ * threads_startup). Pops the default from the top of the stack. */
+static void set_path(lua_State *L, const char *field, const char *envvar)
 {
     const char *user = getenv(envvar);
+    int def          = lua_gettop(L);
+    const char *p;
 
-    lua_getglobal(L, "package");
     if (user) {
-        const char *p;
-        luaL_Buffer b;
-        luaL_buffinit(L, &b);
+        lua_pushliteral(L, "");
         while ((p = strstr(user, ";;")) != NULL) {
-            luaL_addlstring(&b, user, (size_t) (p - user));
-            luaL_addchar(&b, ';');
-            luaL_addstring(&b, def);
+            lua_pushlstring(L, user, (size_t) (p - user) + 1); /* with ';' */
+            lua_pushvalue(L, def);
+            lua_concat(L, 3);
             user = p + 2;
         }
-        luaL_addstring(&b, user);
-        luaL_pushresult(&b);
-    } else {
-        lua_pushstring(L, def);
+        lua_pushstring(L, user);
+        lua_concat(L, 2);
+        lua_remove(L, def);
     }
+    lua_getglobal(L, "package");
+    lua_insert(L, -2);
     lua_setfield(L, -2, field);
     lua_pop(L, 1);
 }
@@ -240,30 +243,36 @@ static void set_path(lua_State *L, const char *field, const char *envvar,
 static void set_paths(lua_State *L)
 {
     const char *home = getenv("HOME");
-    char path[4096], cpath[4096], hp[2048] = "", hc[1024] = "";
 
-    if (home) {
-        snprintf(hp, sizeof(hp),
-                 "%s/.luarocks/share/lua/5.1/?.lua;"
-                 "%s/.luarocks/share/lua/5.1/?/init.lua;"
-                 "%s/.luarocks/share/lua/?.lua;"
-                 "%s/.luarocks/share/lua/?/init.lua;",
-                 home, home, home, home);
-        snprintf(hc, sizeof(hc),
-                 "%s/.luarocks/lib/lua/5.1/?.so;%s/.luarocks/lib/lua/?.so;",
-                 home, home);
-    }
-    snprintf(path, sizeof(path),
-             "./?.lua;./?/init.lua;./src/lua/?.lua;%s"
-             "/usr/local/share/lua/5.1/?.lua;/usr/share/lua/5.1/?.lua;"
-             "%s/?.lua;",
-             hp, PKGDATADIR);
-    snprintf(cpath, sizeof(cpath),
-             "./?.so;%s/usr/local/lib/lua/5.1/?.so;/usr/lib/lua/5.1/?.so;"
-             "%s;",
-             hc, PKGLIBDIR);
-    set_path(L, "path", "LUA_PATH", path);
-    set_path(L, "cpath", "LUA_CPATH", cpath);
+    if (home)
+        lua_pushfstring(L,
+                        "%s/.luarocks/share/lua/5.1/?.lua;"
+                        "%s/.luarocks/share/lua/5.1/?/init.lua;"
+                        "%s/.luarocks/share/lua/?.lua;"
+                        "%s/.luarocks/share/lua/?/init.lua;",
+                        home, home, home, home);
+    else
+        lua_pushliteral(L, "");
+    lua_pushfstring(L,
+                    "./?.lua;./?/init.lua;./src/lua/?.lua;%s"
+                    "/usr/local/share/lua/5.1/?.lua;/usr/share/lua/5.1/?.lua;"
+                    "%s/?.lua;",
+                    lua_tostring(L, -1), PKGDATADIR);
+    lua_remove(L, -2);
+    set_path(L, "path", "LUA_PATH");
+    if (home)
+        lua_pushfstring(L,
+                        "%s/.luarocks/lib/lua/5.1/?.so;"
+                        "%s/.luarocks/lib/lua/?.so;",
+                        home, home);
+    else
+        lua_pushliteral(L, "");
+    lua_pushfstring(L,
+                    "./?.so;%s/usr/local/lib/lua/5.1/?.so;"
+                    "/usr/lib/lua/5.1/?.so;%s;",
+                    lua_tostring(L, -1), PKGLIBDIR);
+    lua_remove(L, -2);
+    set_path(L, "cpath", "LUA_CPATH");
 }
 
 static void push_bootstrap_config(lua_State *L, int tid, bool lazy)
