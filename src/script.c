@@ -192,10 +192,45 @@ static int load_internal(lua_State *L)
     return 1;
 }
 
+/* decls(name) of require("bench.decls"): the text of the embedded FFI
+ * declarations `name` (api_decls, api_builtin_decls, db_api_decls) the first
+ * time the state asks for them, nil afterwards, so that each is given to
+ * ffi.cdef once (declaring an enum twice is an error) whichever module asks
+ * first. The text is a temporary string: kept in the state, a thousand
+ * workers would hold a copy each (perf/README.md, threads_startup). */
+static int decls_text(lua_State *L)
+{
+    const char *name = luaL_checkstring(L, 1);
+    const struct embedded_file *f = embedded_find(name);
+
+    if (!f || !strstr(name, "_decls"))
+        return luaL_error(L, "no FFI declarations named '%s'", name);
+    lua_pushvalue(L, 1);
+    lua_rawget(L, lua_upvalueindex(1));
+    if (lua_toboolean(L, -1)) {
+        lua_pushnil(L);
+        return 1;
+    }
+    lua_pushvalue(L, 1);
+    lua_pushboolean(L, 1);
+    lua_rawset(L, lua_upvalueindex(1));
+    lua_pushlstring(L, f->data, f->len);
+    return 1;
+}
+
+static int open_decls(lua_State *L)
+{
+    lua_newtable(L); /* the names already given out */
+    lua_pushcclosure(L, decls_text, 1);
+    return 1;
+}
+
 static void install_loaders(lua_State *L)
 {
     lua_getglobal(L, "package");
     lua_getfield(L, -1, "preload");
+    lua_pushcfunction(L, open_decls);
+    lua_setfield(L, -2, "bench.decls");
     for (const struct embedded_file *f = embedded_files; f->name; f++) {
         if (strncmp(f->name, "bench", 5) != 0 || f->name[5] != '.')
             continue;
@@ -305,16 +340,9 @@ static void push_bootstrap_config(lua_State *L, int tid, bool lazy)
         lua_pushstring(L, env.src->path);
         lua_setfield(L, -2, "script_path");
     }
-    const struct embedded_file *decls = embedded_find("api_decls");
-    if (decls) {
-        lua_pushlstring(L, decls->data, decls->len);
-        lua_setfield(L, -2, "cdefs");
-    }
-    decls = embedded_find("db_api_decls");
-    if (decls) {
-        lua_pushlstring(L, decls->data, decls->len);
-        lua_setfield(L, -2, "db_cdefs");
-    }
+    /* The database layer (bench.sql, the legacy db_* API) is built in. */
+    lua_pushboolean(L, embedded_find("db_api_decls") != NULL);
+    lua_setfield(L, -2, "db");
 }
 
 /* Runs the embedded "bench" module, which builds the sysbench table. */

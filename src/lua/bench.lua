@@ -5,7 +5,13 @@
 local cfg = ...
 local ffi = require("ffi")
 _G.ffi = ffi
-ffi.cdef(cfg.cdefs)
+local decls = require("bench.decls")
+ffi.cdef(decls("api_decls"))
+-- What only bench's own modules call: a worker declares it when bench.builtin
+-- or an option function of bench.cmdline first needs it.
+if not cfg.lazy then
+   ffi.cdef(decls("api_builtin_decls"))
+end
 
 sysbench = {
    tid = cfg.tid,
@@ -50,16 +56,15 @@ for name, field in pairs({ report_default = "default", report_csv = "csv",
                            report_json = "json" }) do
    provide(name, function() return require("bench.report")[field] end)
 end
-if cfg.db_cdefs then
-   local db_cdefs = cfg.db_cdefs
+if cfg.db then
    provide("sql", function()
       -- Lua sees sql_result.nrows as nrows_read: bench.sql makes `nrows` a
       -- property that reads the rest of a streamed result first, since a
       -- streamed result knows its row count only at its end.
-      local decls, n = db_cdefs:gsub("uint32_t nrows;",
-                                     "uint32_t nrows_read;")
+      local text, n = decls("db_api_decls"):gsub("uint32_t nrows;",
+                                                 "uint32_t nrows_read;")
       assert(n == 1, "db_api_decls.h: sql_result.nrows not found")
-      ffi.cdef(decls)
+      ffi.cdef(text)
       return require("bench.sql")
    end)
 end

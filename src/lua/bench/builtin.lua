@@ -5,6 +5,12 @@
 local ffi = require("ffi")
 local C = ffi.C
 
+-- The built-in tests' C functions (nil: this state has them already).
+local text = require("bench.decls")("api_builtin_decls")
+if text then
+   ffi.cdef(text)
+end
+
 local builtin = {}
 
 local function logf(level)

@@ -4,6 +4,15 @@
 local ffi = require("ffi")
 local C = ffi.C
 
+-- bench_option_declare and bench_print_test_options are declared with the
+-- built-in tests' functions, which worker states declare only when needed.
+local function declare_builtin()
+   local text = require("bench.decls")("api_builtin_decls")
+   if text then
+      ffi.cdef(text)
+   end
+end
+
 return function(cfg)
    local cmdline = {
       argv = cfg.argv,
@@ -72,6 +81,7 @@ return function(cfg)
       if type(opts) ~= "table" then
          structure_error()
       end
+      declare_builtin()
       for _, o in ipairs(collect(opts)) do
          if o.desc == nil then
             error("nil description for option " .. o.name, 2)
@@ -104,6 +114,7 @@ return function(cfg)
    end
 
    function cmdline.print_test_options()
+      declare_builtin()
       C.bench_print_test_options()
    end
 

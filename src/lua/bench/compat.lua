@@ -27,7 +27,7 @@ return function(cfg, provide)
    end
    mysql_table_engine = "innodb"
    myisam_max_rows = 1000000
-   if not cfg.db_cdefs then
+   if not cfg.db then
       return
    end
    local lazy_globals
