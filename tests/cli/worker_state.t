@@ -23,6 +23,26 @@ main state; only rawget() and pairs() show the difference before first use.
   after\ttrue\ttrue (esc)
   unknown\tnil\tnil\tnil (esc)
 
+The functions of sysbench.cmdline (option declarations, custom commands)
+come the same way, on the first read of a field a worker's
+sysbench.cmdline lacks; its data fields are there from the start, and the
+options the script declared work as ever.
+
+  $ cat > cmdline.lua <<'LUA'
+  > sysbench.cmdline.options = { foo = {"a foo", 3} }
+  > function thread_init()
+  >    local c = sysbench.cmdline
+  >    print("before", rawget(c, "call_command"), c.argv[1], c.command, c.ARG_LIST)
+  >    print("read", type(c.command_defined), c.command_defined("run"), sysbench.opt.foo)
+  >    print("after", type(rawget(c, "call_command")), c.options.foo[1])
+  > end
+  > function event() end
+  > LUA
+  $ $BENCH cmdline.lua --foo=5 --events=1 run | grep -E '^(before|read|after)'
+  before\tnil\tcmdline.lua\trun\t6 (esc)
+  read\tfunction\tfalse\t5 (esc)
+  after\tfunction\ta foo (esc)
+
 The main state (prepare, custom commands, the main chunk's first run) has
 them all at once, as sysbench; so do --compat=1.1 workers, without the
 legacy globals.
