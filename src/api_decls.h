@@ -17,10 +17,13 @@ void sb_event_start(int thread_id);
 void sb_event_stop(int thread_id);
 bool bench_event_next(int thread_id);
 /* The same for the default loop, which looks its worker up once: ends the
- * running event (if any) and starts the next one; false at a limit. */
-struct bench_worker;
-struct bench_worker *bench_worker(int thread_id);
-bool bench_worker_next(struct bench_worker *w);
+ * running event (if any) and starts the next one; false at a limit.
+ * Parameters here name typedefs, never `struct x *`: LuaJIT's C parser
+ * nests a struct keyword in a parameter list one declarator deeper, 2.5 KB
+ * more of every worker thread's stack (perf/README.md, threads_startup). */
+typedef struct bench_worker bench_worker_t;
+bench_worker_t *bench_worker(int thread_id);
+bool bench_worker_next(bench_worker_t *w);
 bool bench_run_stopping(void);
 
 /* Counters: pool.c. Same numbering as sysbench's sb_counter_type. */

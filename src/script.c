@@ -310,7 +310,11 @@ static void set_paths(lua_State *L)
     set_path(L, "cpath", "LUA_CPATH");
 }
 
-static void push_bootstrap_config(lua_State *L, int tid, bool lazy)
+/* Not inlined: its banner buffer would then stay in new_state's frame under
+ * the bootstrap's pcall, and a worker's ffi.cdef needs all but a few
+ * hundred bytes of the third stack page (perf/README.md, threads_startup). */
+static __attribute__((noinline)) void
+push_bootstrap_config(lua_State *L, int tid, bool lazy)
 {
     char banner[256];
 
