@@ -100,15 +100,17 @@ static inline uint64_t rand_rotl(uint64_t x, int k)
     return (x << k) | (x >> (64 - k));
 }
 
-static inline uint64_t rand_next(void)
+/* Whether this thread's generator was never seeded (all zero). */
+static inline bool rand_unseeded(void)
+{
+    return __builtin_expect((rand_s[0] | rand_s[1]) == 0, 0);
+}
+
+/* One step of a seeded generator. */
+static inline uint64_t rand_step(void)
 {
     uint64_t s0 = rand_s[0], s1 = rand_s[1], out;
 
-    if (__builtin_expect((s0 | s1) == 0, 0)) {
-        rand_thread_init();
-        s0 = rand_s[0];
-        s1 = rand_s[1];
-    }
     out = s0 + s1;
     s1 ^= s0;
     rand_s[0] = rand_rotl(s0, 55) ^ s1 ^ (s1 << 14);
@@ -116,9 +118,20 @@ static inline uint64_t rand_next(void)
     return out;
 }
 
+static inline uint64_t rand_next(void)
+{
+    if (rand_unseeded()) rand_thread_init();
+    return rand_step();
+}
+
+static inline double rand_to_double(uint64_t x)
+{
+    return (double) (x >> 12) * 0x1.0p-52;
+}
+
 static inline double rand_double(void)
 {
-    return (double) (rand_next() >> 12) * 0x1.0p-52;
+    return rand_to_double(rand_next());
 }
 
 uint64_t sb_rand_uniform_uint64(void)
@@ -187,14 +200,26 @@ static inline uint32_t rand_offset(double x, uint64_t n)
     return (uint32_t) (k < n ? k : n - 1);
 }
 
+static uint32_t __attribute__((noinline, cold))
+uniform_unseeded(uint32_t a, uint32_t b)
+{
+    rand_thread_init();
+    return sb_rand_uniform(a, b);
+}
+
+/* Every OLTP query draws its ids here, so the fast path is kept free of
+ * calls (the seeding is a tail call) and of saved registers. */
 uint32_t sb_rand_uniform(uint32_t a, uint32_t b)
 {
-    uint64_t n = (uint64_t) b - a + 1;
+    /* Signed only because that converts to double in one instruction;
+     * the same value, as it is at most 2^32. */
+    int64_t n = (int64_t) b - a + 1;
 
     if (b < a) return a;
+    if (rand_unseeded()) return uniform_unseeded(a, b);
     /* u <= 1 - 2^-52 and n <= 2^32, so u * n rounds below n: no clamp.
      * Adding a in integers, not in double, keeps b + 1 out of reach. */
-    return a + (uint32_t) (rand_double() * (double) n);
+    return a + (uint32_t) (rand_to_double(rand_step()) * (double) n);
 }
 
 /* Sum of `iter` uniforms, each scaled by `width`, divided by iter. */
