@@ -4,6 +4,9 @@
 #ifndef BENCH_DB_INTERNAL_H
 #define BENCH_DB_INTERNAL_H
 
+#include <stddef.h>
+#include <string.h>
+
 #include "db.h"
 #include "driver.h"
 #include "stats.h"
@@ -24,22 +27,12 @@ static inline struct db_stmt *db_stmt_of(sql_statement *ps)
 /* The functions below run for every query, so they are inline: a call
  * costs more than some of their bodies. */
 
-/* Empties a result for the next call. */
+/* Empties a result for the next call: pub.counter DB_CNT_OTHER (0) and
+ * every other field up to store_nvals zero, NULL or false. */
 static inline void db_result_reset(struct db_result *r)
 {
-    r->pub.counter    = DB_CNT_OTHER;
-    r->pub.nrows      = 0;
-    r->pub.nfields    = 0;
-    r->pub.statement  = NULL;
-    r->pub.ptr        = NULL;
-    r->pub.row.ptr    = NULL;
-    r->pub.row.values = NULL;
-    r->streaming      = false;
-    r->at_end         = false;
-    r->stored         = false;
-    r->next           = 0;
-    r->store_used     = 0;
-    r->store_nvals    = 0;
+    memset(r, 0, offsetof(struct db_result, store_nvals) +
+                     sizeof(r->store_nvals));
 }
 
 /* Frees the current result (state RESULT_SET -> READY): the driver

@@ -44,8 +44,7 @@ static int format_time(const sql_bind *b, bool literal, char *buf, size_t len)
     }
 }
 
-/* "00" to "99": integers are written two digits per division. */
-static const char digit_pairs[201] =
+const char db_digit_pairs[201] =
     "0001020304050607080910111213141516171819"
     "2021222324252627282930313233343536373839"
     "4041424344454647484950515253545556575859"
@@ -61,6 +60,8 @@ int db_format_int(int64_t v, char *buf, size_t len)
     size_t n   = (size_t) (v < 0) + 1;
     char *p;
 
+    if (u == (uint64_t) v && u < 100000000 && len > 8)
+        return db_format_u32_short((uint32_t) u, buf);
     for (uint64_t t = u; t >= 10; t /= 100)
         n += t >= 100 ? 2 : 1;
     if (n + 1 > len) return -1;
@@ -68,11 +69,11 @@ int db_format_int(int64_t v, char *buf, size_t len)
     *p = '\0';
     for (; u >= 100; u /= 100) {
         p -= 2;
-        memcpy(p, digit_pairs + 2 * (u % 100), 2);
+        memcpy(p, db_digit_pairs + 2 * (u % 100), 2);
     }
     if (u >= 10) {
         p -= 2;
-        memcpy(p, digit_pairs + 2 * u, 2);
+        memcpy(p, db_digit_pairs + 2 * u, 2);
     } else {
         *--p = (char) ('0' + u);
     }
@@ -326,10 +327,11 @@ static int stmt_refresh(struct db_stmt *s)
     return s->nbinds ? stmt_bind_driver(s) : 0;
 }
 
-sql_result *db_execute(sql_statement *ps)
+/* Everything but the fast path of db_execute: a closed, broken or
+ * replaced connection, and emulated statements. */
+static sql_result *__attribute__((noinline))
+execute_slow(sql_statement *ps, struct db_stmt *s, struct db_conn *c)
 {
-    struct db_stmt *s = db_stmt_of(ps);
-    struct db_conn *c = s->conn;
     int rc;
     long n;
 
@@ -353,6 +355,31 @@ sql_result *db_execute(sql_statement *ps)
     }
     rc = c->drv->query(c, c->text, (size_t) n, &c->rs);
     return db_finish(c, rc, DB_OP_QUERY, c->text);
+}
+
+/* The fast path is a statement prepared on the server, on its connection
+ * as it was then, open and not broken: db_conn_begin and the driver call
+ * of execute_slow with the checks that cannot fail left out. */
+sql_result *db_execute(sql_statement *ps)
+{
+    struct db_stmt *s = db_stmt_of(ps);
+    struct db_conn *c = s->conn;
+
+    if (__builtin_expect(!c || s->emulated || s->epoch != c->epoch ||
+                             c->broken || c->state == DB_CONN_INVALID,
+                         0))
+        return execute_slow(ps, s, c);
+    c->pub.sql_errno  = 0;
+    c->pub.sql_state  = NULL;
+    c->pub.sql_errmsg = NULL;
+    if (c->state == DB_CONN_RESULT_SET) c->drv->free_result(&c->rs);
+    db_result_reset(&c->rs);
+    c->state            = DB_CONN_READY;
+    c->pub.error        = DB_ERROR_NONE;
+    c->rs.pub.statement = ps;
+    if (c->drv->execute(s, &c->rs) != 0)
+        return db_fail(c, DB_OP_EXECUTE, s->sql);
+    return db_finish(c, 0, DB_OP_EXECUTE, NULL);
 }
 
 sql_result *db_stmt_next_result(sql_statement *ps)

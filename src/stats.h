@@ -48,20 +48,27 @@ void stats_fini(void);
 
 static inline struct stats_slot *stats_slot_of(int tid)
 {
-    unsigned n = stats_current.nslots;
+    unsigned n = stats_current.nslots, i = (unsigned) tid; /* -1: huge */
     if (n == 0)
         return 0;
-    if (tid < 0 || (unsigned) tid >= n)
-        tid = (int) n - 1;
-    return &stats_current.slots[tid];
+    if (i >= n)
+        i = n - 1;
+    return &stats_current.slots[i];
 }
 
 /* Adds `n` to counter `c` of thread `tid`; a tid outside the workers counts
  * in the background slot. Callable only by the thread that owns `tid`. */
 static inline void stats_add(int tid, enum stat_counter c, uint64_t n)
 {
-    struct stats_slot *s = stats_slot_of(tid);
-    if (s && !s->discard)
+    /* stats_slot_of without its NULL result: slots is set whenever
+     * nslots is (stats_init), and this runs for every query */
+    unsigned k = stats_current.nslots, i = (unsigned) tid; /* -1: huge */
+    struct stats_slot *s;
+
+    if (k == 0)
+        return;
+    s = &stats_current.slots[i < k ? i : k - 1];
+    if (!s->discard)
         ck_pr_store_64(&s->c[c], s->c[c] + n);
 }
 

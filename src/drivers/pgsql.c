@@ -15,6 +15,7 @@
 #include "driver.h"
 
 #define PG_STATE_CONN_FAILURE "08006" /* when libpq has no SQLSTATE */
+#define FIRST_SCRATCH_CAP     256     /* bytes of parameter text at first */
 
 static const struct option_def drv_pgsql_options[] = {
     {"pgsql-host", OPT_STRING, "localhost",
@@ -55,12 +56,14 @@ struct pg_conn {
 };
 
 struct pg_stmt {
+    PGconn *pg; /* the connection's, for execute (statements are
+                   prepared again, and this set, after a reconnect) */
     char name[32];
     char *text; /* with $n placeholders */
     bool prepared;
     Oid *types;
     const char **values;
-    char *scratch; /* parameter texts */
+    char *scratch; /* parameter texts, never NULL */
     size_t scratch_cap;
 };
 
@@ -269,17 +272,21 @@ static int drv_pgsql_prepare(struct db_stmt *s)
 
     if (!ps || !(ps->text = convert_placeholders(s)) ||
         !(ps->types = calloc(s->nparams + 1, sizeof(Oid))) ||
-        !(ps->values = calloc(s->nparams + 1, sizeof(char *)))) {
+        !(ps->values = calloc(s->nparams + 1, sizeof(char *))) ||
+        !(ps->scratch = malloc(FIRST_SCRATCH_CAP))) {
         if (ps) {
             free(ps->text);
             free(ps->types);
+            free(ps->values);
         }
         free(ps);
         db_set_error(s->conn, 0, "53200", false, "PQprepare", "out of memory");
         return -1;
     }
     snprintf(ps->name, sizeof(ps->name), "sbstmt%u", pc->next_name++);
-    s->impl = ps;
+    ps->pg          = pc->pg;
+    ps->scratch_cap = FIRST_SCRATCH_CAP;
+    s->impl         = ps;
     return s->nparams == 0 ? pg_prepare_now(s, NULL) : 0;
 }
 
@@ -325,46 +332,83 @@ static int drv_pgsql_bind(struct db_stmt *s)
 /* Formats every parameter as text into one scratch buffer. When it is
  * too small it grows and formatting starts again, so values[] can point
  * into it directly (no second pass fixing offsets on every query). */
-static int format_params(struct db_stmt *s, struct pg_stmt *ps)
+static int __attribute__((noinline))
+format_params(struct db_stmt *s, struct pg_stmt *ps)
 {
-    size_t used;
+    const sql_bind *b, *end = s->binds + s->nbinds;
+    const char **val;
+    char *p, *lim;
 
 restart:
-    used = 0;
-    for (size_t i = 0; i < s->nbinds; i++) {
-        const sql_bind *b = &s->binds[i];
+    p   = ps->scratch;
+    lim = p + ps->scratch_cap;
+    val = ps->values;
+    for (b = s->binds; b < end; b++, val++) {
         int n;
-        ps->values[i] = NULL;
-        if (b->is_null && *b->is_null) continue;
-        n = db_format_value_fast(b, false, ps->scratch + used,
-                                 ps->scratch_cap - used);
+        if (b->is_null && *b->is_null) {
+            *val = NULL;
+            continue;
+        }
+        n = db_format_value(b, false, p, (size_t) (lim - p));
         if (n < 0) {
-            size_t cap = ps->scratch_cap ? ps->scratch_cap * 2 : 256;
+            size_t cap = ps->scratch_cap * 2;
             char *sc   = realloc(ps->scratch, cap);
             if (!sc) return -1;
             ps->scratch     = sc;
             ps->scratch_cap = cap;
             goto restart;
         }
-        ps->values[i] = ps->scratch + used;
-        used += (size_t) n + 1;
+        *val = p;
+        p += n + 1;
     }
     return 0;
 }
 
+/* format_params for the usual parameters, non-NULL integers of up to 8
+ * digits that fit the buffer: without calls, so the per-query path saves
+ * no registers. Returns false, having done nothing that counts, as soon
+ * as one parameter is anything else: format_params then does them all. */
+static inline bool format_short_ints(struct db_stmt *s, struct pg_stmt *ps)
+{
+    const sql_bind *b = s->binds, *end = b + s->nbinds;
+    const char **val  = ps->values;
+    char *p = ps->scratch, *lim = p + ps->scratch_cap;
+
+    for (; b < end; b++, val++) {
+        int64_t v;
+        if (b->type != SQL_TYPE_BIGINT || (b->is_null && *b->is_null))
+            return false;
+        v = *(const int64_t *) b->buffer;
+        if ((uint64_t) v >= 100000000 || lim - p < 9) return false;
+        *val = p;
+        p += db_format_u32_short((uint32_t) v, p) + 1;
+    }
+    return true;
+}
+
+static int drv_pgsql_execute(struct db_stmt *s, struct db_result *r);
+
+/* The first execute of a statement with parameters that was never bound
+ * (PG-3: prepared with the types the server infers). */
+static int __attribute__((noinline))
+execute_unprepared(struct db_stmt *s, struct db_result *r)
+{
+    if (pg_prepare_now(s, NULL) != 0) return -1;
+    return drv_pgsql_execute(s, r);
+}
+
 static int drv_pgsql_execute(struct db_stmt *s, struct db_result *r)
 {
-    struct pg_conn *pc = s->conn->impl;
     struct pg_stmt *ps = s->impl;
     PGresult *res;
 
-    if (!ps->prepared && pg_prepare_now(s, NULL) != 0) return -1;
-    if (format_params(s, ps) != 0) {
+    if (__builtin_expect(!ps->prepared, 0)) return execute_unprepared(s, r);
+    if (!format_short_ints(s, ps) && format_params(s, ps) != 0) {
         db_set_error(s->conn, 0, "53200", false, "PQexecPrepared",
                      "out of memory");
         return -1;
     }
-    res = PQexecPrepared(pc->pg, ps->name, (int) s->nbinds, ps->values, NULL,
+    res = PQexecPrepared(ps->pg, ps->name, (int) s->nbinds, ps->values, NULL,
                          NULL, 0);
     return outcome(s->conn, res, r, "PQexecPrepared");
 }
