@@ -384,25 +384,33 @@ static int drv_mysql_fetch_row(struct db_result *r, sql_value *values)
     return 0;
 }
 
+static void __attribute__((noinline)) free_text_result(struct my_conn *mc)
+{
+    /* Reading to the end (without copying) keeps the server status flags
+     * right for more_results, unlike mysql_free_result's skip. */
+    while (mysql_fetch_row(mc->res))
+        ;
+    mysql_free_result(mc->res);
+    mc->res = NULL;
+}
+
+/* Runs before nearly every query (the previous one's result): the text
+ * result's loop is out of line, so a statement's result keeps few
+ * registers. */
 static void drv_mysql_free_result(struct db_result *r)
 {
     struct my_conn *mc = r->conn->impl;
+    struct my_stmt *ms;
 
     if (!mc) return;
-    if (mc->res) {
-        /* Reading to the end (without copying) keeps the server status
-         * flags right for more_results, unlike mysql_free_result's skip. */
-        while (mysql_fetch_row(mc->res))
-            ;
-        mysql_free_result(mc->res);
-        mc->res = NULL;
-    }
-    if (mc->active) {
-        mysql_stmt_free_result(mc->active->st);
+    if (mc->res) free_text_result(mc);
+    ms = mc->active;
+    if (ms) {
+        mc->active = NULL;
+        mysql_stmt_free_result(ms->st);
         /* a CALL's further results: stmt_next_result may still want them,
          * else the next command drains them */
-        if (mysql_stmt_more_results(mc->active->st)) mc->pending = mc->active;
-        mc->active = NULL;
+        if (mysql_stmt_more_results(ms->st)) mc->pending = ms;
     }
 }
 

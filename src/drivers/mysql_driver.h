@@ -46,6 +46,8 @@ struct my_conn {
 
 struct my_stmt {
     MYSQL_STMT *st;
+    struct my_conn *mc; /* the connection's (statements are prepared
+                           again, and this set, after a reconnect) */
     MYSQL_BIND *params;
     MYSQL_TIME *times; /* date/time parameters, copied at execute */
     unsigned nparams;

@@ -128,6 +128,7 @@ int drv_mysql_prepare(struct db_stmt *s)
         return -1;
     }
     ms->st      = st;
+    ms->mc      = c->impl;
     ms->nparams = (unsigned) mysql_stmt_param_count(st);
     s->impl     = ms;
     return 0;
@@ -211,7 +212,8 @@ int drv_mysql_bind(struct db_stmt *s)
 }
 
 /* sql_time and MYSQL_TIME differ: copy the current values in. */
-static void copy_times(struct db_stmt *s, struct my_stmt *ms)
+static void __attribute__((noinline))
+copy_times(struct db_stmt *s, struct my_stmt *ms)
 {
     for (size_t i = 0; i < s->nbinds; i++) {
         const sql_time *t = s->binds[i].buffer;
@@ -233,8 +235,7 @@ static void copy_times(struct db_stmt *s, struct my_stmt *ms)
 
 /* Inline: on the per-query path of every execute; a call of its own cost
  * ~15 instructions of register saves per query. */
-static inline int stmt_outcome(struct db_conn *c, struct my_stmt *ms,
-                               struct db_result *r)
+static inline int stmt_outcome(struct my_stmt *ms, struct db_result *r)
 {
     unsigned n = mysql_stmt_field_count(ms->st);
     my_ulonglong rows;
@@ -246,27 +247,30 @@ static inline int stmt_outcome(struct db_conn *c, struct my_stmt *ms,
         return 0;
     }
     if (n != ms->ncols) ms->cols_bound = false;
-    ((struct my_conn *) c->impl)->active = ms;
-    r->pub.counter                       = DB_CNT_READ;
-    r->pub.nfields                       = n;
-    r->pub.ptr                           = ms;
-    r->streaming                         = true;
+    ms->mc->active = ms;
+    r->pub.counter = DB_CNT_READ;
+    r->pub.nfields = n;
+    r->pub.ptr     = ms;
+    r->streaming   = true;
     return 0;
 }
 
+/* Only the statement, its result and s (for an error) live across the
+ * library calls here: ms->mc saves loading the connection, and with it
+ * the registers to keep it in. */
 int drv_mysql_execute(struct db_stmt *s, struct db_result *r)
 {
     struct my_stmt *ms = s->impl;
     int err;
 
     if (drv_mysql_cfg.dry_run) return 0;
-    drv_mysql_drain_pending(s->conn->impl);
+    drv_mysql_drain_pending(ms->mc);
     if (ms->times) copy_times(s, ms);
     err = mysql_stmt_execute(ms->st);
     DEBUG("mysql_stmt_execute(%p) = %d", (void *) ms->st, err);
     if (err)
         return drv_mysql_stmt_error(s->conn, ms->st, "mysql_stmt_execute()");
-    return stmt_outcome(s->conn, ms, r);
+    return stmt_outcome(ms, r);
 }
 
 int drv_mysql_stmt_next_result(struct db_stmt *s, struct db_result *r)
@@ -281,7 +285,7 @@ int drv_mysql_stmt_next_result(struct db_stmt *s, struct db_result *r)
         return drv_mysql_stmt_error(s->conn, ms->st,
                                     "mysql_drv_stmt_next_result()");
     if (err < 0) return 0;
-    return stmt_outcome(s->conn, ms, r);
+    return stmt_outcome(ms, r);
 }
 
 void drv_mysql_close(struct db_stmt *s)
