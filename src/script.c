@@ -29,6 +29,7 @@
 struct script {
     lua_State *L;
     int tid;
+    bool lazy; /* a run's worker: see bench.lua's provide() */
     bool hook_intermediate, hook_cumulative;
 };
 
@@ -406,7 +407,8 @@ static struct script *new_state(int tid, bool lazy)
         free(s);
         return NULL;
     }
-    s->tid = tid;
+    s->tid  = tid;
+    s->lazy = lazy;
     luaL_openlibs(s->L);
     set_paths(s->L);
     install_loaders(s->L);
@@ -553,6 +555,70 @@ static void fold_key(char *dst, size_t len, const char *name)
     dst[i] = '\0';
 }
 
+/* Whether `key` is the Lua name of option `name` (its dashes as '_'). */
+static bool is_option_key(const char *name, const char *key)
+{
+    for (; *name && *key; name++, key++)
+        if ((*name == '-' ? '_' : *name) != *key)
+            return false;
+    return *name == *key;
+}
+
+/* The option (not a FILE one) whose Lua name is `key`, or NULL. */
+static const struct option_def *option_named(const char *key,
+                                             const char **value)
+{
+    const struct option_def *d;
+
+    for (size_t i = 0; options_at(env.opts, i, &d, value); i++)
+        if (d->type != OPT_FILE && is_option_key(d->name, key))
+            return d;
+    return NULL;
+}
+
+/* Pushes the value of the option whose Lua name is `key`: 1; 0 when no
+ * option has that name; -1 on failure (message printed). */
+static int push_option_named(lua_State *L, const char *key)
+{
+    const char *value;
+    const struct option_def *d = option_named(key, &value);
+
+    if (!d)
+        return 0;
+    return push_option(L, d, value) == 0 ? 1 : -1;
+}
+
+/* __index of a worker's sysbench.opt, and of its _G for the 1.0 option
+ * globals (upvalue 1: the __index that was there before, or nil): the
+ * value of an option on its first read, then stored in the table. A
+ * worker of a run reads a few of some 60 options; building them all was
+ * 10 KB of each of a thousand workers' heaps (perf/README.md,
+ * threads_startup). */
+static int option_index(lua_State *L)
+{
+    int rc = 0;
+
+    if (lua_type(L, 2) == LUA_TSTRING &&
+        (rc = push_option_named(L, lua_tostring(L, 2))) > 0) {
+        lua_pushvalue(L, 2);
+        lua_pushvalue(L, -2);
+        lua_rawset(L, 1);
+        return 1;
+    }
+    if (rc < 0)
+        return luaL_error(L, "cannot read option %s", lua_tostring(L, 2));
+    lua_pushvalue(L, lua_upvalueindex(1));
+    if (lua_isfunction(L, -1)) {
+        lua_pushvalue(L, 1);
+        lua_pushvalue(L, 2);
+        lua_call(L, 2, 1);
+    } else if (!lua_isnil(L, -1)) {
+        lua_pushvalue(L, 2);
+        lua_gettable(L, -2);
+    }
+    return 1;
+}
+
 int script_export_options(struct script *s)
 {
     lua_State *L = s->L;
@@ -562,7 +628,14 @@ int script_export_options(struct script *s)
 
     lua_getglobal(L, "sysbench");
     lua_newtable(L);
-    for (size_t i = 0; options_at(env.opts, i, &d, &value); i++) {
+    if (s->lazy) {
+        lua_createtable(L, 0, 1);
+        lua_pushnil(L);
+        lua_pushcclosure(L, option_index, 1);
+        lua_setfield(L, -2, "__index");
+        lua_setmetatable(L, -2);
+    }
+    for (size_t i = 0; !s->lazy && options_at(env.opts, i, &d, &value); i++) {
         if (d->type == OPT_FILE)
             continue;
         if (push_option(L, d, value) != 0) {
@@ -577,13 +650,41 @@ int script_export_options(struct script *s)
     return 0;
 }
 
+/* In a worker whose _G has no metatable but bench.compat's (marked
+ * bench_lazy), the option globals come on first read too: option_index
+ * chained before compat's own __index. Pops nothing; true if installed. */
+static bool install_lazy_globals(lua_State *L)
+{
+    bool ok;
+
+    if (!lua_getmetatable(L, LUA_GLOBALSINDEX)) {
+        lua_createtable(L, 0, 2);
+        lua_pushvalue(L, -1);
+        lua_setmetatable(L, LUA_GLOBALSINDEX);
+    } else {
+        lua_getfield(L, -1, "bench_lazy");
+        ok = lua_toboolean(L, -1);
+        lua_pop(L, 1);
+        if (!ok) { /* the script's own: leave it alone */
+            lua_pop(L, 1);
+            return false;
+        }
+    }
+    lua_pushboolean(L, 1);
+    lua_setfield(L, -2, "bench_lazy");
+    lua_getfield(L, -1, "__index");
+    lua_pushcclosure(L, option_index, 1);
+    lua_setfield(L, -2, "__index");
+    lua_pop(L, 1);
+    return true;
+}
+
 /* 1.0 legacy API (INV 10): every option as a global too, unless a global
  * function of that name exists. The lookup is raw: reading db_driver with
  * lua_getglobal would build the lazy db_* globals of a worker (compat.lua)
  * for nothing, and none of those functions is named after an option. */
-int script_export_legacy_globals(struct script *s)
+static int export_all_legacy_globals(lua_State *L)
 {
-    lua_State *L = s->L;
     const struct option_def *d;
     const char *value;
     char key[256];
@@ -601,6 +702,36 @@ int script_export_legacy_globals(struct script *s)
         if (push_option(L, d, value) != 0)
             return -1;
         lua_setglobal(L, key);
+    }
+    return 0;
+}
+
+/* A worker sets only the globals that replace one the script already set
+ * (walking _G, which makes no new strings); the others come on first read
+ * (option_index). */
+int script_export_legacy_globals(struct script *s)
+{
+    lua_State *L = s->L;
+    const struct option_def *d;
+    const char *value;
+
+    if (!s->lazy || !install_lazy_globals(L))
+        return export_all_legacy_globals(L);
+    lua_pushnil(L);
+    while (lua_next(L, LUA_GLOBALSINDEX) != 0) {
+        bool replace = lua_type(L, -2) == LUA_TSTRING &&
+                       !lua_isfunction(L, -1) &&
+                       (d = option_named(lua_tostring(L, -2), &value));
+        lua_pop(L, 1);
+        if (!replace)
+            continue;
+        /* Replacing the value of an existing key keeps lua_next valid. */
+        lua_pushvalue(L, -1);
+        if (push_option(L, d, value) != 0) {
+            lua_pop(L, 2);
+            return -1;
+        }
+        lua_rawset(L, LUA_GLOBALSINDEX);
     }
     return 0;
 }

@@ -43,6 +43,37 @@ options the script declared work as ever.
   read\tfunction\tfalse\t5 (esc)
   after\tfunction\ta foo (esc)
 
+So do the entries of sysbench.opt and, in the 1.0 profile, the options'
+globals: each on its first read, as the same value the main state sees. A
+global the script itself set before the options were exported is replaced
+then, as in the main state; a global function of an option's name stays.
+
+  $ cat > opts.lua <<'LUA'
+  > threads = "mine"
+  > function rate() return "fn" end
+  > function thread_init()
+  >    print("before", rawget(sysbench.opt, "events"), rawget(_G, "events"), threads)
+  >    print("read", sysbench.opt.events, events, mysql_host[1], sysbench.opt.mysql_host[1])
+  >    print("after", rawget(sysbench.opt, "events"), rawget(_G, "events"), rate())
+  >    print("unknown", sysbench.opt.nothing, nothing, type(db_query), DB_ERROR_FAILED)
+  > end
+  > function event() end
+  > LUA
+  $ $BENCH opts.lua --events=1 --mysql-host=h1 run | grep -E '^(before|read|after|unknown)'
+  before\tnil\tnil\t1 (esc)
+  read\t1\t1\th1\th1 (esc)
+  after\t1\t1\tfn (esc)
+  unknown\tnil\tnil\tfunction\t2 (esc)
+  $ cat > opts11.lua <<'LUA'
+  > function thread_init()
+  >    print("opt", rawget(sysbench.opt, "events"), sysbench.opt.events,
+  >          sysbench.opt.mysql_host[1], events, threads)
+  > end
+  > function event() end
+  > LUA
+  $ $BENCH opts11.lua --compat=1.1 --events=1 run | grep '^opt'
+  opt\tnil\t1\tlocalhost\tnil\tnil (esc)
+
 The main state (prepare, custom commands, the main chunk's first run) has
 them all at once, as sysbench; so do --compat=1.1 workers, without the
 legacy globals.

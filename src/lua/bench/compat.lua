@@ -3,7 +3,9 @@
 -- the 1.0 profile only, with sysbench.db and its db_* aliases when the
 -- database layer is present.
 -- provide: bench.lua's, which defers sysbench.db to its first use in
--- worker states; the db_* globals then follow the first read of any of them.
+-- worker states; the db_* globals then follow the first read of any of them
+-- (through a metatable on _G, marked bench_lazy: script.c chains the
+-- options' 1.0 globals before it, see script_export_legacy_globals).
 return function(cfg, provide)
    local rand = sysbench.rand
    thread_id = sysbench.tid
@@ -30,10 +32,12 @@ return function(cfg, provide)
    if not cfg.db then
       return
    end
-   local lazy_globals
+   local lazy_globals, index_db
    provide("db", function()
       local db = require("bench.legacy_db")
-      if lazy_globals and getmetatable(_G) == lazy_globals then
+      -- Not once script.c chained the option globals into it.
+      if lazy_globals and getmetatable(_G) == lazy_globals and
+         lazy_globals.__index == index_db then
          setmetatable(_G, nil)
       end
       -- A script's own definition of a db_* name wins, as when these were
@@ -47,13 +51,14 @@ return function(cfg, provide)
       return db
    end)
    if cfg.lazy and getmetatable(_G) == nil then
-      lazy_globals = { __index = function(g, k)
+      index_db = function(g, k)
          if type(k) == "string" and (k:sub(1, 3) == "db_" or
                                      k:sub(1, 9) == "DB_ERROR_") then
             local _ = sysbench.db
             return rawget(g, k)
          end
-      end }
+      end
+      lazy_globals = { __index = index_db, bench_lazy = true }
       setmetatable(_G, lazy_globals)
    end
 end
