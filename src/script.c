@@ -414,11 +414,11 @@ static struct script *new_state(int tid, bool lazy)
     install_loaders(s->L);
     if (bootstrap(s->L, tid, lazy) != 0 || apply_luajit_cmd(s->L) != 0)
         goto fail;
-    /* A worker collects the bootstrap's garbage (declaration texts, the
-     * C type table's old copies, loader temporaries) now, so that the
-     * script, the options and thread_init reuse that memory instead of
-     * touching new pages: -7 KB of peak RSS per thread (perf/README.md,
-     * threads_startup). The main state is made once; not worth it there. */
+    /* A worker collects the bootstrap's garbage (the modules' main chunks,
+     * loader temporaries) now, so that the script, the options it reads
+     * and thread_init reuse that memory instead of touching new pages
+     * (perf/README.md, threads_startup; bench.lua collects once before).
+     * The main state is made once; not worth it there. */
     if (lazy)
         lua_gc(s->L, LUA_GCCOLLECT, 0);
     if (env.src) {
