@@ -334,6 +334,7 @@ sql_connection *db_connection_create(sql_driver *drv)
         free(c);
         return NULL;
     }
+    db_conn_set_key(c);
     return &c->pub;
 }
 
@@ -348,6 +349,7 @@ int db_connection_close(sql_connection *pc)
     if (c->state == DB_CONN_RESULT_SET) db_free_current(c);
     if (!c->broken) c->drv->disconnect(c);
     c->state = DB_CONN_INVALID;
+    db_conn_set_key(c);
     free(c->bulk_buf);
     c->bulk_buf = NULL;
     return 0;
@@ -378,6 +380,7 @@ static int reconnect_loop(struct db_conn *c)
     log_debug("Reconnecting");
     if (!c->broken) c->drv->disconnect(c);
     c->broken = true;
+    db_conn_set_key(c);
     while (c->drv->connect(c) != 0) {
         if (db_should_stop()) {
             c->err = cause; /* later calls report what broke it */
@@ -387,6 +390,7 @@ static int reconnect_loop(struct db_conn *c)
     }
     c->broken = false;
     c->epoch++;
+    db_conn_set_key(c);
     log_debug("Reconnected");
     return 0;
 }

@@ -27,6 +27,25 @@ static inline struct db_stmt *db_stmt_of(sql_statement *ps)
 /* The functions below run for every query, so they are inline: a call
  * costs more than some of their bodies. */
 
+/* db_execute's fast path takes one compare: a statement's key equals
+ * its connection's exactly when the connection is open and not broken,
+ * and the statement was prepared on the server (not emulated) on it as it
+ * is now (same epoch). A usable connection's key is odd, an unusable
+ * one's 0; an emulated or never prepared statement's is 2. Call these
+ * after every change of c->state to or from INVALID, c->broken, c->epoch,
+ * s->epoch or s->emulated. */
+static inline void db_conn_set_key(struct db_conn *c)
+{
+    c->fast_key = c->state != DB_CONN_INVALID && !c->broken
+                      ? c->epoch * 2u + 1
+                      : 0;
+}
+
+static inline void db_stmt_set_key(struct db_stmt *s, bool prepared)
+{
+    s->fast_key = prepared && !s->emulated ? s->epoch * 2u + 1 : 2;
+}
+
 /* Empties a result for the next call: pub.counter DB_CNT_OTHER (0) and
  * every other field up to store_nvals zero, NULL or false. */
 static inline void db_result_reset(struct db_result *r)

@@ -186,6 +186,7 @@ static int stmt_setup(struct db_stmt *s)
 
     s->epoch    = c->epoch;
     s->emulated = false;
+    db_stmt_set_key(s, false);
     if (db_ps_disabled() || c->emulate_ps || !c->drv->prepare) {
         s->emulated = true;
         return 0;
@@ -193,6 +194,7 @@ static int stmt_setup(struct db_stmt *s)
     rc = c->broken ? db_broken_call(c) : c->drv->prepare(s);
     switch (rc) {
     case 0:
+        db_stmt_set_key(s, true);
         return 0;
     case DB_PREPARE_LIMIT:
         c->emulate_ps = true;
@@ -358,16 +360,15 @@ execute_slow(sql_statement *ps, struct db_stmt *s, struct db_conn *c)
 }
 
 /* The fast path is a statement prepared on the server, on its connection
- * as it was then, open and not broken: db_conn_begin and the driver call
- * of execute_slow with the checks that cannot fail left out. */
+ * as it was then, open and not broken (the keys match, see
+ * db_conn_set_key): db_conn_begin and the driver call of execute_slow
+ * with the checks that cannot fail left out. */
 sql_result *db_execute(sql_statement *ps)
 {
     struct db_stmt *s = db_stmt_of(ps);
     struct db_conn *c = s->conn;
 
-    if (__builtin_expect(!c || s->emulated || s->epoch != c->epoch ||
-                             c->broken || c->state == DB_CONN_INVALID,
-                         0))
+    if (__builtin_expect(!c || s->fast_key != c->fast_key, 0))
         return execute_slow(ps, s, c);
     c->pub.sql_errno  = 0;
     c->pub.sql_state  = NULL;

@@ -111,6 +111,7 @@ struct db_conn {
     enum db_conn_state state;
     int thread_id;     /* counters go to this worker */
     unsigned epoch;    /* bumped by every reconnect */
+    unsigned fast_key; /* db_conn_set_key (db_internal.h) */
     bool broken;       /* a reconnect gave up: not connected */
     bool emulate_ps;   /* server refused more statements */
     sql_value *values; /* row buffer, capacity nvalues */
@@ -134,6 +135,7 @@ struct db_stmt {
     bool stale;       /* close(): the server connection was replaced,
                          free client memory only */
     unsigned epoch;   /* conn->epoch when prepared */
+    unsigned fast_key; /* db_stmt_set_key (db_internal.h) */
     sql_bind *binds;  /* copy of the last bound array (buffers are the
                          caller's and must stay valid until execute) */
     size_t nbinds, bind_cap;

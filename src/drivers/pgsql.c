@@ -16,6 +16,7 @@
 
 #define PG_STATE_CONN_FAILURE "08006" /* when libpq has no SQLSTATE */
 #define FIRST_SCRATCH_CAP     256     /* bytes of parameter text at first */
+#define SHORT_INT_TEXT        9       /* db_format_u32_short's room */
 
 static const struct option_def drv_pgsql_options[] = {
     {"pgsql-host", OPT_STRING, "localhost",
@@ -61,6 +62,8 @@ struct pg_stmt {
     char name[32];
     char *text; /* with $n placeholders */
     bool prepared;
+    bool short_ints; /* every bound parameter is a BIGINT and the scratch
+                        has room for them all as short integers */
     Oid *types;
     const char **values;
     char *scratch; /* parameter texts, never NULL */
@@ -323,6 +326,9 @@ static int drv_pgsql_bind(struct db_stmt *s)
                      "wrong number of parameters in prepared statement");
         return -1;
     }
+    ps->short_ints = s->nbinds * SHORT_INT_TEXT <= ps->scratch_cap;
+    for (size_t i = 0; i < s->nbinds; i++)
+        if (s->binds[i].type != SQL_TYPE_BIGINT) ps->short_ints = false;
     if (ps->prepared) return 0;
     for (size_t i = 0; i < s->nbinds; i++)
         ps->types[i] = type_oid(s->binds[i].type);
@@ -365,21 +371,22 @@ restart:
 }
 
 /* format_params for the usual parameters, non-NULL integers of up to 8
- * digits that fit the buffer: without calls, so the per-query path saves
- * no registers. Returns false, having done nothing that counts, as soon
- * as one parameter is anything else: format_params then does them all. */
+ * digits (the types and the room for them were checked at bind): without
+ * calls, so the per-query path saves no registers. Returns false, having
+ * done nothing that counts, as soon as one parameter is anything else:
+ * format_params then does them all. */
 static inline bool format_short_ints(struct db_stmt *s, struct pg_stmt *ps)
 {
     const sql_bind *b = s->binds, *end = b + s->nbinds;
     const char **val  = ps->values;
-    char *p = ps->scratch, *lim = p + ps->scratch_cap;
+    char *p           = ps->scratch;
 
+    if (!ps->short_ints) return false;
     for (; b < end; b++, val++) {
         int64_t v;
-        if (b->type != SQL_TYPE_BIGINT || (b->is_null && *b->is_null))
-            return false;
+        if (b->is_null && *b->is_null) return false;
         v = *(const int64_t *) b->buffer;
-        if ((uint64_t) v >= 100000000 || lim - p < 9) return false;
+        if ((uint64_t) v >= 100000000) return false;
         *val = p;
         p += db_format_u32_short((uint32_t) v, p) + 1;
     }
