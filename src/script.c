@@ -23,11 +23,13 @@
 #include "options.h"
 #include "report.h"
 #include "script.h"
+#include "state_alloc.h"
 #include "stats.h"
 #include "version.h"
 
 struct script {
     lua_State *L;
+    struct state_alloc *alloc; /* a worker's: see state_alloc.h */
     int tid;
     bool lazy; /* a run's worker: see bench.lua's provide() */
     bool hook_intermediate, hook_cumulative;
@@ -398,12 +400,40 @@ static void detect_hooks(struct script *s)
     lua_pop(s->L, 2);
 }
 
+/* As lauxlib's: an error outside any pcall (a bug) is reported, then
+ * LuaJIT exits. */
+static int panic(lua_State *L)
+{
+    const char *msg = lua_tostring(L, -1);
+
+    fprintf(stderr, "PANIC: unprotected error in call to Lua API (%s)\n",
+            msg ? msg : "?");
+    return 0;
+}
+
+/* A run's workers use state_alloc (state_alloc.h), other states LuaJIT's
+ * own allocator. */
+static lua_State *open_state(struct script *s, bool lazy)
+{
+    lua_State *L;
+
+    if (!lazy)
+        return luaL_newstate();
+    if (!(s->alloc = state_alloc_new()))
+        return NULL;
+    if ((L = lua_newstate(state_alloc_f, s->alloc)) != NULL)
+        lua_atpanic(L, panic);
+    return L;
+}
+
 static struct script *new_state(int tid, bool lazy)
 {
     struct script *s = calloc(1, sizeof(*s));
 
-    if (!s || !(s->L = luaL_newstate())) {
+    if (!s || !(s->L = open_state(s, lazy))) {
         log_fatal("script: create a Lua state: out of memory");
+        if (s)
+            state_alloc_free(s->alloc);
         free(s);
         return NULL;
     }
@@ -414,11 +444,11 @@ static struct script *new_state(int tid, bool lazy)
     install_loaders(s->L);
     if (bootstrap(s->L, tid, lazy) != 0 || apply_luajit_cmd(s->L) != 0)
         goto fail;
-    /* A worker collects the bootstrap's garbage (the modules' main chunks,
-     * loader temporaries) now, so that the script, the options it reads
-     * and thread_init reuse that memory instead of touching new pages
-     * (perf/README.md, threads_startup; bench.lua collects once before).
-     * The main state is made once; not worth it there. */
+    /* A worker collects the bootstrap's garbage (declaration texts, the
+     * modules' main chunks, loader temporaries) now, so that the script,
+     * the options it reads and thread_init reuse that memory instead of
+     * touching new pages: -4 KB of peak RSS per thread (perf/README.md,
+     * threads_startup). The main state is made once; not worth it there. */
     if (lazy)
         lua_gc(s->L, LUA_GCCOLLECT, 0);
     if (env.src) {
@@ -452,6 +482,7 @@ void script_free(struct script *s)
         return;
     if (s->L)
         lua_close(s->L);
+    state_alloc_free(s->alloc);
     free(s);
 }
 

@@ -7,14 +7,6 @@ local ffi = require("ffi")
 _G.ffi = ffi
 local decls = require("bench.decls")
 ffi.cdef(decls("api_decls"))
--- A worker frees the declaration text and the other garbage of its start
--- so far, so that the rest of the bootstrap reuses that memory instead of
--- touching new pages: with script.c's collection after the bootstrap,
--- 4 KB less peak RSS per worker for ~90k instructions (perf/README.md,
--- threads_startup).
-if cfg.lazy then
-   collectgarbage()
-end
 -- What only bench's own modules call: a worker declares it when bench.builtin
 -- or an option function of bench.cmdline first needs it.
 if not cfg.lazy then

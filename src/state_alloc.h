@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: MIT */
+/* state_alloc.h: the memory allocator of worker Lua states.
+ *
+ * LuaJIT's own allocator gives each state a 128 KB segment whose last page
+ * it writes, and puts an 8-byte header before every object. A thousand
+ * workers each pay both (perf/README.md, threads_startup). Lua tells the
+ * allocator the size of every block it frees or resizes, so small blocks
+ * need no header: they are carved from 16 KB chunks in 16-byte size
+ * classes, and freed ones are kept on one list per class for the next
+ * block of that class. Larger blocks go to malloc. One state, one thread
+ * at a time, as every Lua state here.
+ *
+ * Conventions: state_alloc_new returns NULL on ENOMEM. */
+#ifndef BENCH_STATE_ALLOC_H
+#define BENCH_STATE_ALLOC_H
+
+#include <stddef.h>
+
+struct state_alloc;
+
+struct state_alloc *state_alloc_new(void);
+
+/* lua_Alloc: pass with the state_alloc as ud to lua_newstate. */
+void *state_alloc_f(void *ud, void *ptr, size_t osize, size_t nsize);
+
+/* Frees every chunk. Only after lua_close of the state using it. Accepts
+ * NULL. */
+void state_alloc_free(struct state_alloc *a);
+
+#endif

@@ -1,0 +1,110 @@
+/* SPDX-License-Identifier: MIT */
+/* test_state_alloc.c: the allocator of worker Lua states: reuse of a freed
+ * block by its size class, blocks of a class never overlapping, resizes
+ * that keep their contents (within a class, across classes, to and from
+ * malloc'd sizes), and a real LuaJIT state running on it (run under ASan
+ * with --enable-sanitizers, which checks every access and the final
+ * release). */
+#define _POSIX_C_SOURCE 200809L
+
+#include <stdint.h>
+#include <string.h>
+#include <lauxlib.h>
+#include <lua.h>
+#include <lualib.h>
+
+#include "state_alloc.h"
+#include "tap.h"
+
+static void *A(struct state_alloc *a, void *p, size_t o, size_t n)
+{
+    return state_alloc_f(a, p, o, n);
+}
+
+static void classes(void)
+{
+    struct state_alloc *a = state_alloc_new();
+    char *p = A(a, NULL, 0, 40), *q, *r[100];
+    int apart = 1, aligned = 1;
+
+    ok(p != NULL, "a small block");
+    A(a, p, 40, 0);
+    q = A(a, NULL, 0, 33);
+    ok(q == p, "a freed block serves the next block of its class");
+    r[0] = A(a, NULL, 0, 24);
+    ok(r[0] != q, "another class does not take it");
+    for (int i = 1; i < 100; i++) {
+        r[i] = A(a, NULL, 0, 48);
+        memset(r[i], i, 48);
+        aligned &= ((uintptr_t) r[i] % 16) == 0;
+    }
+    for (int i = 1; i < 100; i++)
+        for (int j = 0; j < 48; j++)
+            apart &= r[i][j] == (char) i;
+    ok(apart, "blocks do not overlap, across chunks too");
+    ok(aligned, "blocks are 16-byte aligned");
+    state_alloc_free(a);
+}
+
+static void resizes(void)
+{
+    struct state_alloc *a = state_alloc_new();
+    char *p = A(a, NULL, 0, 20), *q;
+    int same = 1;
+
+    memcpy(p, "0123456789abcdefghi", 20);
+    q = A(a, p, 20, 30);
+    ok(q == p, "growing within its class keeps the block");
+    q = A(a, p, 30, 100);
+    ok(q != p && memcmp(q, "0123456789abcdefghi", 20) == 0,
+       "growing past it copies the contents");
+    p = A(a, q, 100, 4000);
+    ok(memcmp(p, "0123456789abcdefghi", 20) == 0, "to a malloc'd size");
+    for (int i = 0; i < 4000; i++)
+        p[i] = (char) (i % 251);
+    q = A(a, p, 4000, 20000);
+    for (int i = 0; i < 4000; i++)
+        same &= q[i] == (char) (i % 251);
+    ok(same, "between malloc'd sizes");
+    p = A(a, q, 20000, 10);
+    ok(memcmp(p, "\0\1\2\3\4\5\6\7\10\11", 10) == 0,
+       "and back to a small one");
+    ok(A(a, p, 10, 0) == NULL, "freeing returns NULL");
+    ok(A(a, NULL, 0, 0) == NULL, "so does freeing nothing");
+    state_alloc_free(a);
+    state_alloc_free(NULL);
+    ok(1, "state_alloc_free(NULL)");
+}
+
+static void lua_on_it(void)
+{
+    struct state_alloc *a = state_alloc_new();
+    lua_State *L = lua_newstate(state_alloc_f, a);
+    const char *code =
+        "local t, s = {}, ''\n"
+        "for i = 1, 20000 do t[i] = tostring(i) .. string.rep('x', i % 700) end\n"
+        "for i = 1, 20000, 3 do t[i] = nil end\n"
+        "collectgarbage()\n"
+        "for i = 2, 3000, 3 do s = s .. t[i] end\n"
+        "local ffi = require('ffi')\n"
+        "ffi.cdef('typedef struct { int a; double b; } sa_test_t;')\n"
+        "local v = ffi.new('sa_test_t[?]', 1000)\n"
+        "v[999].b = 2.5\n"
+        "return #s, v[999].b";
+
+    ok(L != NULL, "lua_newstate on it");
+    luaL_openlibs(L);
+    ok(luaL_dostring(L, code) == 0, "a script with strings, tables and the FFI");
+    is_int((int) lua_tointeger(L, -2), 336531, "its result");
+    ok(lua_tonumber(L, -1) == 2.5, "an FFI array");
+    lua_close(L);
+    state_alloc_free(a);
+}
+
+int main(void)
+{
+    classes();
+    resizes();
+    lua_on_it();
+    return done_testing();
+}
