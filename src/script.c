@@ -619,13 +619,12 @@ static int push_option_named(lua_State *L, const char *key)
     return push_option(L, d, value) == 0 ? 1 : -1;
 }
 
-/* __index of a worker's sysbench.opt, and of its _G for the 1.0 option
- * globals (upvalue 1: the __index that was there before, or nil): the
- * value of an option on its first read, then stored in the table. A
+/* lookup(t, k) for bench.option_index: true and the value of the option
+ * whose Lua name is k, stored in t; false when no option has that name. A
  * worker of a run reads a few of some 60 options; building them all was
  * 10 KB of each of a thousand workers' heaps (perf/README.md,
  * threads_startup). */
-static int option_index(lua_State *L)
+static int option_lookup(lua_State *L)
 {
     int rc = 0;
 
@@ -634,20 +633,35 @@ static int option_index(lua_State *L)
         lua_pushvalue(L, 2);
         lua_pushvalue(L, -2);
         lua_rawset(L, 1);
-        return 1;
+        lua_pushboolean(L, 1);
+        lua_insert(L, -2);
+        return 2;
     }
     if (rc < 0)
         return luaL_error(L, "cannot read option %s", lua_tostring(L, 2));
-    lua_pushvalue(L, lua_upvalueindex(1));
-    if (lua_isfunction(L, -1)) {
-        lua_pushvalue(L, 1);
-        lua_pushvalue(L, 2);
-        lua_call(L, 2, 1);
-    } else if (!lua_isnil(L, -1)) {
-        lua_pushvalue(L, 2);
-        lua_gettable(L, -2);
-    }
+    lua_pushboolean(L, 0);
     return 1;
+}
+
+/* Replaces the value on top of the stack (the __index to chain: nil, a
+ * function or a table) with bench.option_index's function over
+ * option_lookup and it: 0; -1 with the error message there instead. */
+static int push_option_index(lua_State *L)
+{
+    lua_getglobal(L, "require");
+    lua_pushstring(L, "bench.option_index");
+    if (lua_pcall(L, 1, 1, 0) != 0) {
+        lua_remove(L, -2);
+        return -1;
+    }
+    lua_pushcfunction(L, option_lookup);
+    lua_pushvalue(L, -3);
+    if (lua_pcall(L, 2, 1, 0) != 0) {
+        lua_remove(L, -2);
+        return -1;
+    }
+    lua_remove(L, -2);
+    return 0;
 }
 
 int script_export_options(struct script *s)
@@ -662,7 +676,11 @@ int script_export_options(struct script *s)
     if (s->lazy) {
         lua_createtable(L, 0, 1);
         lua_pushnil(L);
-        lua_pushcclosure(L, option_index, 1);
+        if (push_option_index(L) != 0) {
+            log_fatal("script: sysbench.opt: %s", lua_tostring(L, -1));
+            lua_pop(L, 4);
+            return -1;
+        }
         lua_setfield(L, -2, "__index");
         lua_setmetatable(L, -2);
     }
@@ -682,9 +700,10 @@ int script_export_options(struct script *s)
 }
 
 /* In a worker whose _G has no metatable but bench.compat's (marked
- * bench_lazy), the option globals come on first read too: option_index
- * chained before compat's own __index. Pops nothing; true if installed. */
-static bool install_lazy_globals(lua_State *L)
+ * bench_lazy), the option globals come on first read too:
+ * bench.option_index chained before compat's own __index. Pops nothing; 1 if installed, 0 if
+ * not (the script's own metatable), -1 on failure (message printed). */
+static int install_lazy_globals(lua_State *L)
 {
     bool ok;
 
@@ -698,16 +717,20 @@ static bool install_lazy_globals(lua_State *L)
         lua_pop(L, 1);
         if (!ok) { /* the script's own: leave it alone */
             lua_pop(L, 1);
-            return false;
+            return 0;
         }
     }
     lua_pushboolean(L, 1);
     lua_setfield(L, -2, "bench_lazy");
     lua_getfield(L, -1, "__index");
-    lua_pushcclosure(L, option_index, 1);
+    if (push_option_index(L) != 0) {
+        log_fatal("script: option globals: %s", lua_tostring(L, -1));
+        lua_pop(L, 2);
+        return -1;
+    }
     lua_setfield(L, -2, "__index");
     lua_pop(L, 1);
-    return true;
+    return 1;
 }
 
 /* 1.0 legacy API (INV 10): every option as a global too, unless a global
@@ -739,14 +762,18 @@ static int export_all_legacy_globals(lua_State *L)
 
 /* A worker sets only the globals that replace one the script already set
  * (walking _G, which makes no new strings); the others come on first read
- * (option_index). */
+ * (bench.option_index). */
 int script_export_legacy_globals(struct script *s)
 {
     lua_State *L = s->L;
     const struct option_def *d;
     const char *value;
 
-    if (!s->lazy || !install_lazy_globals(L))
+    int lazy = s->lazy ? install_lazy_globals(L) : 0;
+
+    if (lazy < 0)
+        return -1;
+    if (!lazy)
         return export_all_legacy_globals(L);
     lua_pushnil(L);
     while (lua_next(L, LUA_GLOBALSINDEX) != 0) {

@@ -64,6 +64,23 @@ then, as in the main state; a global function of an option's name stays.
   read\t1\t1\th1\th1 (esc)
   after\t1\t1\tfn (esc)
   unknown\tnil\tnil\tfunction\t2 (esc)
+A name that is no option is looked up once and then remembered as such
+(an undefined global read in event() costs a table read, not a scan of
+the options); the script can still define it, and db_* globals still come
+when first read after such a miss.
+
+  $ cat > misses.lua <<'LUA'
+  > function event()
+  >    for i = 1, 200 do
+  >       if later ~= nil or sysbench.opt.later ~= nil then error("early") end
+  >    end
+  >    later = "set"
+  >    sysbench.opt.later = "set too"
+  >    print("misses", later, sysbench.opt.later, rawget(_G, "db_query"), type(db_query), events)
+  > end
+  > LUA
+  $ $BENCH misses.lua --events=1 run | grep '^misses'
+  misses	set	set too	nil	function	1 (esc)
   $ cat > opts11.lua <<'LUA'
   > function thread_init()
   >    print("opt", rawget(sysbench.opt, "events"), sysbench.opt.events,
