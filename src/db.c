@@ -317,6 +317,13 @@ static void pick_target(struct db_handle *h, struct db_target *t)
     if (h->nhosts > 0) t->host = h->hosts[k % h->nhosts];
 }
 
+struct stats_slot *db_count_in(struct db_conn *c)
+{
+    c->stats     = stats_slot_or_none(c->thread_id);
+    c->stats_gen = stats_current.gen;
+    return c->stats;
+}
+
 sql_connection *db_connection_create(sql_driver *drv)
 {
     struct db_handle *h = DB_CONTAINER_OF(drv, struct db_handle, pub);
@@ -328,6 +335,7 @@ sql_connection *db_connection_create(sql_driver *drv)
     c->rs.conn    = c;
     c->state      = DB_CONN_READY;
     c->thread_id  = tls_thread_id;
+    db_count_in(c);
     pick_target(h, &c->target);
     if (c->drv->connect(c) != 0) {
         c->drv->log_error(c, DB_OP_CONNECT, NULL);

@@ -85,6 +85,20 @@ static inline bool db_conn_begin(struct db_conn *c)
     return true;
 }
 
+/* Looks up c's counter slot again (the stats table changed). */
+struct stats_slot *db_count_in(struct db_conn *c);
+
+/* stats_add(c->thread_id, k, 1) for every query: the slot is kept in c
+ * and looked up only when the stats table changed. */
+static inline void db_count(struct db_conn *c, enum stat_counter k)
+{
+    struct stats_slot *s = c->stats;
+
+    if (__builtin_expect(c->stats_gen != stats_current.gen, 0))
+        s = db_count_in(c);
+    if (!s->discard) ck_pr_store_64(&s->c[k], s->c[k] + 1);
+}
+
 /* The failure half of db_finish: classifies the error (ignore lists,
  * reconnect, fatal message with `sql`). Returns NULL. */
 sql_result *db_fail(struct db_conn *c, enum db_op op, const char *sql);
@@ -95,7 +109,7 @@ static inline sql_result *db_finish(struct db_conn *c, int rc, enum db_op op,
                                     const char *sql)
 {
     if (rc != 0) return db_fail(c, op, sql);
-    stats_add(c->thread_id, (enum stat_counter) c->rs.pub.counter, 1);
+    db_count(c, (enum stat_counter) c->rs.pub.counter);
     if (c->rs.pub.counter != DB_CNT_READ) return NULL;
     c->state = DB_CONN_RESULT_SET;
     return &c->rs.pub;

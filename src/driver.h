@@ -110,6 +110,8 @@ struct db_conn {
     struct db_error err;
     enum db_conn_state state;
     int thread_id;     /* counters go to this worker */
+    struct stats_slot *stats; /* its slot, from db_count_in */
+    unsigned stats_gen;       /* stats_current.gen when looked up */
     unsigned epoch;    /* bumped by every reconnect */
     unsigned fast_key; /* db_conn_set_key (db_internal.h) */
     bool broken;       /* a reconnect gave up: not connected */

@@ -19,6 +19,7 @@ int stats_init(unsigned nworkers)
     free(stats_current.slots);
     stats_current.slots  = slots;
     stats_current.nslots = nworkers + 1;
+    stats_current.gen++;
     return 0;
 }
 
@@ -27,6 +28,15 @@ void stats_fini(void)
     free(stats_current.slots);
     stats_current.slots  = NULL;
     stats_current.nslots = 0;
+    stats_current.gen++;
+}
+
+struct stats_slot *stats_slot_or_none(int tid)
+{
+    static struct stats_slot none = {.discard = true};
+    struct stats_slot *s          = stats_slot_of(tid);
+
+    return s ? s : &none;
 }
 
 /* -- Snapshots --------------------------------------------------------- */

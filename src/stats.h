@@ -35,6 +35,8 @@ struct stats_slot {
 struct stats_table {
     unsigned nslots; /* workers + 1 background slot */
     struct stats_slot *slots;
+    unsigned gen; /* bumped by stats_init and stats_fini: a slot pointer
+                     kept from stats_slot_or_none is valid while it stays */
 };
 
 /* The process-wide table (design.md names it): set by stats_init, read by
@@ -55,6 +57,11 @@ static inline struct stats_slot *stats_slot_of(int tid)
         i = n - 1;
     return &stats_current.slots[i];
 }
+
+/* The slot stats_add(tid, ...) counts in, or, without a table, one that
+ * drops every count (discard set; never written). Valid until
+ * stats_current.gen changes. */
+struct stats_slot *stats_slot_or_none(int tid);
 
 /* Adds `n` to counter `c` of thread `tid`; a tid outside the workers counts
  * in the background slot. Callable only by the thread that owns `tid`. */

@@ -226,10 +226,13 @@ static int drv_pgsql_fetch_row(struct db_result *r, sql_value *values)
     return 1;
 }
 
+/* PQclear last, as a tail call: this runs before nearly every query. */
 static void drv_pgsql_free_result(struct db_result *r)
 {
-    PQclear(r->pub.ptr);
+    PGresult *res = r->pub.ptr;
+
     r->pub.ptr = NULL;
+    PQclear(res);
 }
 
 /* -- Prepared statements ----------------------------------------------- */

@@ -173,8 +173,15 @@ function statement:bind_param(...)
 end
 
 function statement:execute()
-   return rows_or_nil(C.db_execute(self), self.connection,
-                      "<prepared statement>")
+   local rs = C.db_execute(self)
+   if rs == nil then
+      raise_error(self.connection, "<prepared statement>")
+      return nil
+   end
+   if rs.nfields == 0 then
+      return nil
+   end
+   return rs
 end
 
 function statement:next_result()
