@@ -20,6 +20,8 @@
 static int bind_columns(struct db_conn *c, struct my_stmt *ms, unsigned n)
 {
     if (ms->ncols != n) {
+        for (unsigned i = 0; i < ms->ncols; i++)
+            free(ms->cols[i].buffer);
         free(ms->cols);
         free(ms->col_len);
         free(ms->col_cap);
@@ -46,6 +48,10 @@ static int bind_columns(struct db_conn *c, struct my_stmt *ms, unsigned n)
     ms->cols_bound = true;
     return 0;
 fail:
+    for (unsigned i = 0; ms->cols && i < n; i++) {
+        free(ms->cols[i].buffer); /* calloc'ed: NULL if not reached */
+        ms->cols[i].buffer = NULL;
+    }
     ms->ncols = 0;
     db_set_error(c, CR_OUT_OF_MEMORY, "HY000", false, "mysql_stmt_fetch()",
                  "out of memory");
