@@ -37,8 +37,16 @@
 
 #define RANGE_SIZE 100
 
-enum { ST_POINT, ST_SIMPLE, ST_SUM, ST_ORDER, ST_DISTINCT, ST_BEGIN, ST_COMMIT,
-       NSTMTS };
+enum {
+    ST_POINT,
+    ST_SIMPLE,
+    ST_SUM,
+    ST_ORDER,
+    ST_DISTINCT,
+    ST_BEGIN,
+    ST_COMMIT,
+    NSTMTS
+};
 
 /* MySQL's texts; PostgreSQL's have $1, $2 for the '?'s. */
 static const char *const texts[NSTMTS][2] = {
@@ -78,8 +86,8 @@ static uint32_t next_id(uint64_t *s, uint32_t n)
 }
 
 /* One event: calls exec(statement, first id, last id) in order. */
-static int run_event(struct job *j, int (*exec)(void *, int, uint32_t, uint32_t),
-                     void *ctx)
+static int run_event(struct job *j,
+                     int (*exec)(void *, int, uint32_t, uint32_t), void *ctx)
 {
     uint32_t lo;
 
@@ -122,7 +130,7 @@ static int my_exec(void *arg, int i, uint32_t a, uint32_t b)
 
 static void *run_mysql(void *arg)
 {
-    struct job *j = arg;
+    struct job *j   = arg;
     struct my_ctx x = {.fetch = j->work == W_FETCH};
     MYSQL_BIND params[2], col;
     char c[256];
@@ -133,7 +141,8 @@ static void *run_mysql(void *arg)
     x.m = mysql_init(NULL);
     if (!x.m || !mysql_real_connect(x.m, j->host, j->user, j->password, j->db,
                                     j->port, NULL, 0)) {
-        fprintf(stderr, "db_floor: connect: %s\n", x.m ? mysql_error(x.m) : "?");
+        fprintf(stderr, "db_floor: connect: %s\n",
+                x.m ? mysql_error(x.m) : "?");
         goto fail;
     }
     memset(params, 0, sizeof(params));
@@ -210,7 +219,7 @@ static int pg_exec(void *arg, int i, uint32_t a, uint32_t b)
 
 static void *run_pgsql(void *arg)
 {
-    struct job *j = arg;
+    struct job *j      = arg;
     const char *keys[] = {"host", "port", "user", "password", "dbname", NULL};
     const char *vals[6];
     char port[16];

@@ -8,8 +8,8 @@
 
 /* Options declared by scripts: script.c. */
 /* flags: options.h OPT_SHOW_N and OPT_HIDDEN_R only (bench.builtin). */
-int bench_option_declare(const char *name, const char *desc,
-                         const char *def, int type, unsigned flags);
+int bench_option_declare(const char *name, const char *desc, const char *def,
+                         int type, unsigned flags);
 void bench_print_test_options(void);
 
 /* Logging for the built-in tests' mode lines and reports: log.c. */

@@ -94,8 +94,7 @@ void bytecode_build(const struct script_source *src)
     for (const struct embedded_file *f = embedded_files; f->name; f++)
         if (!strstr(f->name, "_decls")) /* C declarations, not Lua */
             cache.chunks[cache.n++].text = f->data;
-    if (src && src->text)
-        cache.chunks[cache.n++].text = src->text;
+    if (src && src->text) cache.chunks[cache.n++].text = src->text;
 }
 
 int bytecode_load(lua_State *L, const char *text, size_t len,
@@ -106,17 +105,14 @@ int bytecode_load(lua_State *L, const char *text, size_t len,
     int rc;
 
     for (size_t i = 0; i < cache.n && !c; i++)
-        if (cache.chunks[i].text == text)
-            c = &cache.chunks[i];
-    if (!c)
-        return luaL_loadbuffer(L, text, len, chunkname);
+        if (cache.chunks[i].text == text) c = &cache.chunks[i];
+    if (!c) return luaL_loadbuffer(L, text, len, chunkname);
     code = ck_pr_load_ptr(&c->code);
     if (code) {
         ck_pr_fence_load();
         return luaL_loadbuffer(L, code, c->len, chunkname);
     }
     rc = luaL_loadbuffer(L, text, len, chunkname);
-    if (rc == 0)
-        publish(L, c);
+    if (rc == 0) publish(L, c);
     return rc;
 }

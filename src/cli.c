@@ -27,10 +27,12 @@ static const struct option_def general_options[] = {
     {"time", OPT_INT, "10", "stop after this many seconds", 0},
     {"warmup-time", OPT_INT, "0",
      "run events for this many seconds before the measured run, discarding "
-     "their statistics", HR},
+     "their statistics",
+     HR},
     {"forced-shutdown", OPT_STRING, "off",
      "seconds (or N% of --time) to wait after the --time limit before "
-     "stopping the process, or 'off'", 0},
+     "stopping the process, or 'off'",
+     0},
     {"thread-stack-size", OPT_SIZE, "64K", "stack size of each thread", 0},
     {"thread-init-timeout", OPT_INT, "30",
      "seconds to wait for worker threads to initialize", HR},
@@ -38,11 +40,13 @@ static const struct option_def general_options[] = {
      "target average event rate per second, 0 for no limit", 0},
     {"report-interval", OPT_INT, "0",
      "print intermediate statistics every this many seconds, 0 disables "
-     "them", 0},
+     "them",
+     0},
     {"report-checkpoints", OPT_LIST, "",
      "print full statistics and reset every counter at these points in "
      "time, given as a comma-separated list of seconds since the start of "
-     "the test; none by default", 0},
+     "the test; none by default",
+     0},
     {"debug", OPT_BOOL, "off", "print debugging information", 0},
     {"validate", OPT_BOOL, "off",
      "check the results of operations where the test can", 0},
@@ -51,7 +55,8 @@ static const struct option_def general_options[] = {
     {"config-file", OPT_FILE, NULL, "read options from this file", 0},
     {"luajit-cmd", OPT_STRING, NULL,
      "run a LuaJIT control command in every Lua state, as 'luajit -j' "
-     "does", HR},
+     "does",
+     HR},
     {"tx-rate", OPT_INT, "0", "old name of --rate", HM | OPT_ONLY_R},
     {"max-requests", OPT_INT, "0", "old name of --events", HM | OPT_ONLY_R},
     {"max-time", OPT_INT, "0", "old name of --time", HM | OPT_ONLY_R},
@@ -87,8 +92,7 @@ static int register_rand(struct options *opts, bool profile_m)
         {"rand-spec-iter", OPT_INT, "12",
          "uniform samples summed per gaussian number", HM},
         {"rand-spec-pct", OPT_INT, "1",
-         "width of the hot range of the special distribution, in percent",
-         HM},
+         "width of the hot range of the special distribution, in percent", HM},
         {"rand-spec-res", OPT_INT, "75",
          "share of special-distribution values that fall in the hot range, "
          "in percent",
@@ -111,13 +115,12 @@ static int register_rand(struct options *opts, bool profile_m)
  * not registered there. */
 static int register_general(struct options *opts, bool profile_m)
 {
-    struct option_def defs[sizeof(general_options) /
-                           sizeof(general_options[0])];
+    struct option_def
+        defs[sizeof(general_options) / sizeof(general_options[0])];
     size_t n = 0;
 
     for (const struct option_def *d = general_options; d->name; d++)
-        if (!(profile_m && (d->flags & OPT_ONLY_R)))
-            defs[n++] = *d;
+        if (!(profile_m && (d->flags & OPT_ONLY_R))) defs[n++] = *d;
     defs[n] = (struct option_def){0};
     return options_add_group(opts, "General options", defs);
 }
@@ -136,15 +139,15 @@ int cli_register(struct options *opts, bool profile_m)
 /* -- Help and version --------------------------------------------------- */
 
 static void print_help(const struct options *opts, const char *prog,
-                      bool profile_m)
+                       bool profile_m)
 {
     const char *name, *desc;
 
     printf("Usage:\n  %s [options]... [testname] [command]\n\n", prog);
     printf("Commands implemented by most tests: prepare run cleanup help\n\n");
     options_print_group(opts, stdout, "General options", profile_m);
-    options_print_group(opts, stdout,
-                        "Pseudo-Random Numbers Generator options", profile_m);
+    options_print_group(opts, stdout, "Pseudo-Random Numbers Generator options",
+                        profile_m);
     options_print_group(opts, stdout, "Log options", profile_m);
     options_print_defs(stdout, stats_options, profile_m);
     db_print_help(stdout, profile_m);
@@ -165,7 +168,7 @@ static int add_owned(struct cli_args *a, char *s)
         free(s);
         return -1;
     }
-    a->owned            = v;
+    a->owned              = v;
     a->owned[a->nowned++] = s;
     return 0;
 }
@@ -217,8 +220,7 @@ static int unquote_value(const char *in, char *out)
         }
     }
     *o = '\0';
-    if (quote)
-        return -1;
+    if (quote) return -1;
     while (o > out && isspace((unsigned char) o[-1]))
         *--o = '\0';
     return 0;
@@ -233,14 +235,11 @@ struct arg_list {
 static int push_arg(struct arg_list *l, char *arg, const char *origin)
 {
     char **v         = realloc(l->v, (l->n + 1) * sizeof(*v));
-    const char **org = v ? realloc(l->origin, (l->n + 1) * sizeof(*org))
-                         : NULL;
-    if (v)
-        l->v = v;
-    if (!v || !org)
-        return -1;
-    l->origin   = org;
-    l->v[l->n]  = arg;
+    const char **org = v ? realloc(l->origin, (l->n + 1) * sizeof(*org)) : NULL;
+    if (v) l->v = v;
+    if (!v || !org) return -1;
+    l->origin         = org;
+    l->v[l->n]        = arg;
     l->origin[l->n++] = origin;
     return 0;
 }
@@ -251,9 +250,8 @@ static int config_line(struct cli_args *a, struct arg_list *l, char *line,
     char origin[512], *eq, *name, value[4096], *arg;
 
     line[strcspn(line, "\r\n")] = '\0';
-    name = trim(line);
-    if (*name == '\0' || *name == '#')
-        return 0;
+    name                        = trim(line);
+    if (*name == '\0' || *name == '#') return 0;
     snprintf(origin, sizeof(origin), "%s:%u", path, lineno);
     if (!(eq = strchr(name, '=')) || strlen(eq) >= sizeof(value)) {
         fprintf(stderr, "%s: expected name=value\n", origin);
@@ -270,19 +268,16 @@ static int config_line(struct cli_args *a, struct arg_list *l, char *line,
         return 1;
     }
     arg = malloc(strlen(name) + strlen(value) + 4);
-    if (!arg)
-        return -1;
+    if (!arg) return -1;
     sprintf(arg, "--%s=%s", name, value);
-    if (add_owned(a, arg) != 0 || add_owned(a, strdup(origin)) != 0)
-        return -1;
+    if (add_owned(a, arg) != 0 || add_owned(a, strdup(origin)) != 0) return -1;
     return push_arg(l, arg, a->owned[a->nowned - 1]);
 }
 
 /* Appends the items of a config file as "--name=value" arguments at the
  * point where --config-file appeared. A missing file is an error (sysbench
  * prints perror and carries on with the defaults). */
-static int read_config(struct cli_args *a, struct arg_list *l,
-                       const char *path)
+static int read_config(struct cli_args *a, struct arg_list *l, const char *path)
 {
     char line[4096];
     unsigned lineno = 0;
@@ -310,8 +305,7 @@ static int expand_args(struct cli_args *a, struct arg_list *l, int argc,
             rc = read_config(a, l, s + 14);
         else
             rc = push_arg(l, argv[i], NULL);
-        if (rc != 0)
-            return rc;
+        if (rc != 0) return rc;
     }
     return 0;
 }
@@ -324,8 +318,7 @@ static int pass_one(struct run_config *cfg, struct arg_list *l)
 
     cfg->pending        = calloc(l->n + 1, sizeof(char *));
     cfg->pending_origin = calloc(l->n + 1, sizeof(char *));
-    if (!cfg->pending || !cfg->pending_origin)
-        return -1;
+    if (!cfg->pending || !cfg->pending_origin) return -1;
     for (size_t i = 0; i < l->n; i++) {
         char *s = l->v[i];
         if (strncmp(s, "--", 2) != 0) {
@@ -334,8 +327,7 @@ static int pass_one(struct run_config *cfg, struct arg_list *l)
             else if (!cfg->command)
                 cfg->command = s;
             else {
-                fprintf(stderr, "Unrecognized command line argument: %s\n",
-                        s);
+                fprintf(stderr, "Unrecognized command line argument: %s\n", s);
                 return 1;
             }
             npos++;
@@ -357,8 +349,7 @@ static int pass_one(struct run_config *cfg, struct arg_list *l)
 
 static int get_int(const struct options *o, const char *name, int *out)
 {
-    if (options_get_int(o, name, out) == 0)
-        return 0;
+    if (options_get_int(o, name, out) == 0) return 0;
     options_report_bad_int(o, name);
     return -1;
 }
@@ -373,13 +364,11 @@ static int apply_aliases(struct options *o)
                                          {"tx-rate", "rate"}};
     for (size_t i = 0; i < sizeof(map) / sizeof(map[0]); i++) {
         int v, floor = strcmp(map[i][0], "num-threads") == 0 ? 1 : 0;
-        if (!options_is_known(o, map[i][0]))
-            continue;
-        if (get_int(o, map[i][0], &v) != 0)
-            return 1;
+        if (!options_is_known(o, map[i][0])) continue;
+        if (get_int(o, map[i][0], &v) != 0) return 1;
         if (v > floor) {
-            printf("WARNING: --%s is deprecated, use --%s instead\n",
-                   map[i][0], map[i][1]);
+            printf("WARNING: --%s is deprecated, use --%s instead\n", map[i][0],
+                   map[i][1]);
             options_set(o, map[i][1], options_get_str(o, map[i][0]));
         }
     }
@@ -391,11 +380,11 @@ static int parse_checkpoints(struct run_config *cfg)
     char **items;
     int n = options_get_list(cfg->opts, "report-checkpoints", &items);
 
-    if (n < 0)
-        return -1;
+    if (n < 0) return -1;
     if (n > RUN_MAX_CHECKPOINTS) {
         log_fatal("Too many checkpoints in --report-checkpoints (up to %d "
-                  "can be defined)", RUN_MAX_CHECKPOINTS);
+                  "can be defined)",
+                  RUN_MAX_CHECKPOINTS);
         options_free_list(items);
         return 1;
     }
@@ -404,8 +393,7 @@ static int parse_checkpoints(struct run_config *cfg)
         errno  = 0;
         long v = strtol(items[i], &end, 10);
         if (errno || *end || end == items[i] || v < 0 || v > INT_MAX) {
-            log_fatal("Invalid value for --report-checkpoints: '%s'",
-                      items[i]);
+            log_fatal("Invalid value for --report-checkpoints: '%s'", items[i]);
             options_free_list(items);
             return 1;
         }
@@ -428,8 +416,7 @@ static int parse_forced_shutdown(struct run_config *cfg)
     long n;
 
     cfg->forced_shutdown_s = -1;
-    if (v && strcasecmp(v, "off") == 0)
-        return 0;
+    if (v && strcasecmp(v, "off") == 0) return 0;
     if (!v || !*v) {
         n   = 5;
         end = "%";
@@ -453,8 +440,7 @@ static int validate_rand(struct run_config *cfg)
     const char *type      = options_get_str(cfg->opts, "rand-type");
 
     if (!type || rand_dist_from_name(type, &rc.dist) != 0) {
-        log_fatal("Invalid random numbers distribution: %s.",
-                  type ? type : "");
+        log_fatal("Invalid random numbers distribution: %s.", type ? type : "");
         return 1;
     }
     if (get_int(cfg->opts, "rand-spec-iter", &rc.spec_iter) ||
@@ -546,8 +532,7 @@ static int validate_general(struct run_config *cfg)
     if ((rc = validate_limits(cfg)) || (rc = validate_stats(cfg)) ||
         (rc = validate_rand(cfg)) || (rc = parse_checkpoints(cfg)))
         return rc;
-    if (db_validate_options(cfg->opts) != 0)
-        return 1;
+    if (db_validate_options(cfg->opts) != 0) return 1;
     cfg->luajit_cmd = options_get_str(cfg->opts, "luajit-cmd");
     return 0;
 }
@@ -562,12 +547,10 @@ int cli_parse(struct run_config *cfg, struct cli_args *args, int argc,
     cfg->argc = argc;
     cfg->argv = argv;
     rc        = expand_args(args, &l, argc, argv);
-    if (rc == 0)
-        rc = pass_one(cfg, &l);
+    if (rc == 0) rc = pass_one(cfg, &l);
     free(l.v);
     free(l.origin);
-    if (rc != 0)
-        return rc < 0 ? 1 : rc;
+    if (rc != 0) return rc < 0 ? 1 : rc;
     if (options_get_bool(cfg->opts, "help")) {
         print_help(cfg->opts, cfg->progname, cfg->profile_m);
         return 0;
@@ -576,8 +559,7 @@ int cli_parse(struct run_config *cfg, struct cli_args *args, int argc,
         printf("bench %s\n", BENCH_VERSION);
         return 0;
     }
-    if ((!cfg->profile_m && apply_aliases(cfg->opts)) ||
-        validate_general(cfg))
+    if ((!cfg->profile_m && apply_aliases(cfg->opts)) || validate_general(cfg))
         return 1;
     if (cfg->events <= 0 && cfg->time_s == 0)
         log_warn("Both event and time limits are disabled, running an "

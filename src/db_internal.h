@@ -36,9 +36,8 @@ static inline struct db_stmt *db_stmt_of(sql_statement *ps)
  * s->epoch or s->emulated. */
 static inline void db_conn_set_key(struct db_conn *c)
 {
-    c->fast_key = c->state != DB_CONN_INVALID && !c->broken
-                      ? c->epoch * 2u + 1
-                      : 0;
+    c->fast_key =
+        c->state != DB_CONN_INVALID && !c->broken ? c->epoch * 2u + 1 : 0;
 }
 
 static inline void db_stmt_set_key(struct db_stmt *s, bool prepared)
@@ -50,8 +49,8 @@ static inline void db_stmt_set_key(struct db_stmt *s, bool prepared)
  * every other field up to store_nvals zero, NULL or false. */
 static inline void db_result_reset(struct db_result *r)
 {
-    memset(r, 0, offsetof(struct db_result, store_nvals) +
-                     sizeof(r->store_nvals));
+    memset(r, 0,
+           offsetof(struct db_result, store_nvals) + sizeof(r->store_nvals));
 }
 
 /* Frees the current result (state RESULT_SET -> READY): the driver
@@ -122,7 +121,6 @@ sql_error_t db_classify(struct db_conn *c, enum db_op op, const char *sql);
 /* The driver call to make while c->broken: fails again with the error
  * that broke the connection, so the ignore lists decide again. */
 int db_broken_call(struct db_conn *c);
-
 
 /* Grows c->values to `n` entries. 0 ok, -1 ENOMEM. */
 int db_values_reserve(struct db_conn *c, uint32_t n);

@@ -35,7 +35,6 @@ sql_result *db_query(sql_connection *pc, const char *sql, size_t len)
     return db_finish(c, rc, DB_OP_QUERY, sql);
 }
 
-
 int db_values_reserve(struct db_conn *c, uint32_t n)
 {
     sql_value *v;

@@ -44,12 +44,11 @@ static int format_time(const sql_bind *b, bool literal, char *buf, size_t len)
     }
 }
 
-const char db_digit_pairs[201] =
-    "0001020304050607080910111213141516171819"
-    "2021222324252627282930313233343536373839"
-    "4041424344454647484950515253545556575859"
-    "6061626364656667686970717273747576777879"
-    "8081828384858687888990919293949596979899";
+const char db_digit_pairs[201] = "0001020304050607080910111213141516171819"
+                                 "2021222324252627282930313233343536373839"
+                                 "4041424344454647484950515253545556575859"
+                                 "6061626364656667686970717273747576777879"
+                                 "8081828384858687888990919293949596979899";
 
 /* Decimal text of v: what snprintf("%lld") writes, without the cost of
  * stdio (integers are the parameters of nearly every OLTP query, and
@@ -534,8 +533,8 @@ too_long:
 
 /* Writes pattern[0..len) to dst as db_bulk_insert_next_rand describes;
  * returns the bytes written. dst has room for len + 20 per "%d". */
-static size_t bulk_expand(const char *pattern, size_t len,
-                          const int64_t *ints, size_t n_ints, char *dst)
+static size_t bulk_expand(const char *pattern, size_t len, const int64_t *ints,
+                          size_t n_ints, char *dst)
 {
     size_t out = 0, i = 0, k = 0;
 
@@ -581,8 +580,8 @@ int db_bulk_insert_next_rand(sql_connection *pc, const char *pattern,
         comma = 0;
     }
     if (comma) c->bulk_buf[c->bulk_len++] = ',';
-    c->bulk_len += bulk_expand(pattern, len, ints, n_ints,
-                               c->bulk_buf + c->bulk_len);
+    c->bulk_len +=
+        bulk_expand(pattern, len, ints, n_ints, c->bulk_buf + c->bulk_len);
     c->bulk_buf[c->bulk_len] = '\0';
     c->bulk_rows++;
     return 0;

@@ -109,14 +109,14 @@ struct db_conn {
     struct db_target target;
     struct db_error err;
     enum db_conn_state state;
-    int thread_id;     /* counters go to this worker */
+    int thread_id;            /* counters go to this worker */
     struct stats_slot *stats; /* its slot, from db_count_in */
     unsigned stats_gen;       /* stats_current.gen when looked up */
-    unsigned epoch;    /* bumped by every reconnect */
-    unsigned fast_key; /* db_conn_set_key (db_internal.h) */
-    bool broken;       /* a reconnect gave up: not connected */
-    bool emulate_ps;   /* server refused more statements */
-    sql_value *values; /* row buffer, capacity nvalues */
+    unsigned epoch;           /* bumped by every reconnect */
+    unsigned fast_key;        /* db_conn_set_key (db_internal.h) */
+    bool broken;              /* a reconnect gave up: not connected */
+    bool emulate_ps;          /* server refused more statements */
+    sql_value *values;        /* row buffer, capacity nvalues */
     uint32_t nvalues;
     char *text; /* emulated statement text */
     size_t text_cap;
@@ -132,14 +132,14 @@ struct db_stmt {
     struct db_conn *conn;
     char *sql; /* text as given (NUL-terminated copy) */
     size_t sql_len;
-    unsigned nparams; /* number of '?' placeholders */
-    bool emulated;    /* db.c substitutes the values into the text */
-    bool stale;       /* close(): the server connection was replaced,
-                         free client memory only */
-    unsigned epoch;   /* conn->epoch when prepared */
+    unsigned nparams;  /* number of '?' placeholders */
+    bool emulated;     /* db.c substitutes the values into the text */
+    bool stale;        /* close(): the server connection was replaced,
+                          free client memory only */
+    unsigned epoch;    /* conn->epoch when prepared */
     unsigned fast_key; /* db_stmt_set_key (db_internal.h) */
-    sql_bind *binds;  /* copy of the last bound array (buffers are the
-                         caller's and must stay valid until execute) */
+    sql_bind *binds;   /* copy of the last bound array (buffers are the
+                          caller's and must stay valid until execute) */
     size_t nbinds, bind_cap;
     void *impl;                  /* driver's; NULL when emulated */
     struct db_stmt *prev, *next; /* in conn->stmts */
@@ -264,8 +264,8 @@ static inline int db_format_u32_short(uint32_t u, char *buf)
         buf[4] = '\0';
         return 4;
     }
-    n = u < 1000000 ? (u < 100000 ? 5 : 6) : (u < 10000000 ? 7 : 8);
-    p = buf + n;
+    n  = u < 1000000 ? (u < 100000 ? 5 : 6) : (u < 10000000 ? 7 : 8);
+    p  = buf + n;
     *p = '\0';
     for (; u >= 100; u /= 100) {
         p -= 2;

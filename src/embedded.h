@@ -7,9 +7,9 @@
 #include <stddef.h>
 
 struct embedded_file {
-    const char *name;        /* module name, e.g. "bench.sql", "cpu" */
-    const char *data;        /* NUL-terminated text */
-    size_t len;              /* without the NUL */
+    const char *name;         /* module name, e.g. "bench.sql", "cpu" */
+    const char *data;         /* NUL-terminated text */
+    size_t len;               /* without the NUL */
     const char *builtin_desc; /* non-NULL for built-in tests (cpu, ...) */
 };
 

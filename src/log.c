@@ -7,12 +7,12 @@
 #include "api.h"
 #include "log.h"
 
-static const char *const prefixes[] = {"FATAL: ", "ALERT: ", "WARNING: ",
-                                       "",        "",        "DEBUG: "};
+static const char *const prefixes[] = {
+    "FATAL: ", "ALERT: ", "WARNING: ", "", "", "DEBUG: "};
 
 /* Guarded by log_mutex. */
 static pthread_mutex_t log_mutex = PTHREAD_MUTEX_INITIALIZER;
-static int verbosity = LOG_NOTICE;
+static int verbosity             = LOG_NOTICE;
 static char last_msg[4096];
 static unsigned repeats;
 
@@ -33,8 +33,7 @@ bool log_enabled(enum log_level level)
 
 static void flush_repeats_locked(void)
 {
-    if (repeats > 0)
-        printf("(last message repeated %u times)\n", repeats);
+    if (repeats > 0) printf("(last message repeated %u times)\n", repeats);
     repeats = 0;
 }
 
@@ -43,8 +42,7 @@ static void emit(enum log_level level, bool collapse, const char *fmt,
 {
     char buf[sizeof(last_msg)];
 
-    if (!log_enabled(level))
-        return;
+    if (!log_enabled(level)) return;
     vsnprintf(buf, sizeof(buf), fmt, ap);
     /* Blank lines separate report blocks and are never collapsed. */
     collapse = collapse && buf[0] != '\0';
@@ -95,8 +93,7 @@ void log_flush(void)
 
 void bench_log(int level, const char *msg)
 {
-    if (level < LOG_FATAL || level > LOG_DEBUG)
-        level = LOG_NOTICE;
+    if (level < LOG_FATAL || level > LOG_DEBUG) level = LOG_NOTICE;
     if (level == LOG_NOTICE)
         log_stamped(LOG_NOTICE, "%s", msg);
     else

@@ -35,11 +35,11 @@ void log_stamped(enum log_level level, const char *fmt, ...)
 /* Flushes a pending "(last message repeated N times)" line. */
 void log_flush(void);
 
-#define log_fatal(...)   log_msg(LOG_FATAL, __VA_ARGS__)
-#define log_alert(...)   log_msg(LOG_ALERT, __VA_ARGS__)
-#define log_warn(...)    log_msg(LOG_WARNING, __VA_ARGS__)
-#define log_notice(...)  log_msg(LOG_NOTICE, __VA_ARGS__)
-#define log_info(...)    log_msg(LOG_INFO, __VA_ARGS__)
-#define log_debug(...)   log_msg(LOG_DEBUG, __VA_ARGS__)
+#define log_fatal(...)  log_msg(LOG_FATAL, __VA_ARGS__)
+#define log_alert(...)  log_msg(LOG_ALERT, __VA_ARGS__)
+#define log_warn(...)   log_msg(LOG_WARNING, __VA_ARGS__)
+#define log_notice(...) log_msg(LOG_NOTICE, __VA_ARGS__)
+#define log_info(...)   log_msg(LOG_INFO, __VA_ARGS__)
+#define log_debug(...)  log_msg(LOG_DEBUG, __VA_ARGS__)
 
 #endif

@@ -25,8 +25,7 @@ static bool want_profile_m(int argc, char **argv, int *bad)
     const char *v = getenv("BENCH_COMPAT");
 
     for (int i = 1; i < argc; i++)
-        if (strncmp(argv[i], "--compat=", 9) == 0)
-            v = argv[i] + 9;
+        if (strncmp(argv[i], "--compat=", 9) == 0) v = argv[i] + 9;
     *bad = v && *v && strcmp(v, "1.0") && strcmp(v, "1.1");
     return v && strcmp(v, "1.1") == 0;
 }

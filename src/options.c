@@ -30,8 +30,7 @@ struct options {
 static char *fold_name(const char *name, size_t len)
 {
     char *k = malloc(len + 1);
-    if (!k)
-        return NULL;
+    if (!k) return NULL;
     for (size_t i = 0; i < len; i++)
         k[i] = name[i] == '-' ? '_' : name[i];
     k[len] = '\0';
@@ -42,8 +41,7 @@ static bool name_equals(const char *key, const char *name, size_t len)
 {
     for (size_t i = 0; i < len; i++) {
         char c = name[i] == '-' ? '_' : name[i];
-        if (key[i] != c)
-            return false;
+        if (key[i] != c) return false;
     }
     return key[len] == '\0';
 }
@@ -52,8 +50,7 @@ static struct opt_entry *find_n(const struct options *o, const char *name,
                                 size_t len)
 {
     for (size_t i = 0; i < o->n; i++)
-        if (name_equals(o->v[i].key, name, len))
-            return &o->v[i];
+        if (name_equals(o->v[i].key, name, len)) return &o->v[i];
     return NULL;
 }
 
@@ -81,8 +78,7 @@ static void entry_clear(struct opt_entry *e)
 
 void options_free(struct options *o)
 {
-    if (!o)
-        return;
+    if (!o) return;
     for (size_t i = 0; i < o->n; i++)
         entry_clear(&o->v[i]);
     for (size_t i = 0; i < o->ngroups; i++)
@@ -108,12 +104,10 @@ static int group_index(struct options *o, const char *title, bool fresh,
             }
     }
     char **g = realloc(o->groups, (o->ngroups + 1) * sizeof(*g));
-    if (!g)
-        return -1;
-    o->groups = g;
+    if (!g) return -1;
+    o->groups     = g;
     g[o->ngroups] = dup_or_null(title);
-    if (title && !g[o->ngroups])
-        return -1;
+    if (title && !g[o->ngroups]) return -1;
     *out = (unsigned) o->ngroups++;
     return 0;
 }
@@ -122,15 +116,15 @@ static int add_entry(struct options *o, unsigned group,
                      const struct option_def *d)
 {
     struct opt_entry fresh = {0};
-    struct opt_entry *e = find(o, d->name);
+    struct opt_entry *e    = find(o, d->name);
 
-    fresh.def       = *d;
-    fresh.def.name  = strdup(d->name);
-    fresh.def.def   = dup_or_null(d->def);
-    fresh.def.desc  = dup_or_null(d->desc);
-    fresh.key       = fold_name(d->name, strlen(d->name));
-    fresh.value     = dup_or_null(d->def);
-    fresh.group     = group;
+    fresh.def      = *d;
+    fresh.def.name = strdup(d->name);
+    fresh.def.def  = dup_or_null(d->def);
+    fresh.def.desc = dup_or_null(d->desc);
+    fresh.key      = fold_name(d->name, strlen(d->name));
+    fresh.value    = dup_or_null(d->def);
+    fresh.group    = group;
     if (!fresh.def.name || !fresh.key || (d->def && !fresh.value) ||
         (d->def && !fresh.def.def) || (d->desc && !fresh.def.desc))
         goto fail;
@@ -140,10 +134,9 @@ static int add_entry(struct options *o, unsigned group,
         return 0;
     }
     if (o->n == o->cap) {
-        size_t cap = o->cap ? o->cap * 2 : 64;
+        size_t cap          = o->cap ? o->cap * 2 : 64;
         struct opt_entry *v = realloc(o->v, cap * sizeof(*v));
-        if (!v)
-            goto fail;
+        if (!v) goto fail;
         o->v   = v;
         o->cap = cap;
     }
@@ -159,11 +152,9 @@ int options_add_group(struct options *o, const char *title,
 {
     unsigned g;
 
-    if (group_index(o, title, true, &g) != 0)
-        return -1;
+    if (group_index(o, title, true, &g) != 0) return -1;
     for (const struct option_def *d = defs; d->name; d++)
-        if (add_entry(o, g, d) != 0)
-            return -1;
+        if (add_entry(o, g, d) != 0) return -1;
     return 0;
 }
 
@@ -172,8 +163,7 @@ int options_add(struct options *o, const char *title,
 {
     unsigned g;
 
-    if (group_index(o, title, false, &g) != 0)
-        return -1;
+    if (group_index(o, title, false, &g) != 0) return -1;
     return add_entry(o, g, def);
 }
 
@@ -197,14 +187,12 @@ static enum opt_set_result set_entry(struct opt_entry *e, const char *value,
     bool b;
 
     if (e->def.type == OPT_BOOL) {
-        if (parse_bool(value, &b) != 0)
-            return OPT_SET_BAD;
+        if (parse_bool(value, &b) != 0) return OPT_SET_BAD;
         value = b ? "on" : "off";
     }
     if (value && *value) {
         copy = strdup(value);
-        if (!copy)
-            return OPT_SET_NOMEM;
+        if (!copy) return OPT_SET_NOMEM;
     } else if (value == NULL && e->def.type != OPT_BOOL) {
         /* A bare --name on a non-BOOL option stores no value, as sysbench */
         copy = NULL;
@@ -239,13 +227,11 @@ enum opt_set_result options_set_arg_from(struct options *o, const char *arg,
     const char *name, *eq;
     struct opt_entry *e;
 
-    if (strncmp(arg, "--", 2) != 0)
-        return OPT_SET_UNKNOWN;
+    if (strncmp(arg, "--", 2) != 0) return OPT_SET_UNKNOWN;
     name = arg + 2;
     eq   = strchr(name, '=');
     e    = find_n(o, name, eq ? (size_t) (eq - name) : strlen(name));
-    if (!e || (eq ? eq == name : *name == '\0'))
-        return OPT_SET_UNKNOWN;
+    if (!e || (eq ? eq == name : *name == '\0')) return OPT_SET_UNKNOWN;
     return set_entry(e, eq ? eq + 1 : NULL, origin);
 }
 
@@ -288,32 +274,39 @@ int options_get_int(const struct options *o, const char *name, int *out)
     long l;
 
     *out = 0;
-    if (!v || !*v)
-        return 0;
+    if (!v || !*v) return 0;
     errno = 0;
     l     = strtol(v, &end, 10);
-    if (errno || *end != '\0' || l < INT_MIN || l > INT_MAX)
-        return -1;
+    if (errno || *end != '\0' || l < INT_MIN || l > INT_MAX) return -1;
     *out = (int) l;
     return 0;
 }
 
 uint64_t options_parse_size(const char *text)
 {
-    uint64_t n = 0;
+    uint64_t n    = 0;
     const char *p = text;
 
-    if (!p || !isdigit((unsigned char) *p))
-        return 0;
+    if (!p || !isdigit((unsigned char) *p)) return 0;
     while (isdigit((unsigned char) *p))
         n = n * 10 + (uint64_t) (*p++ - '0');
     switch (*p) {
-    case '\0': return n;
-    case 'k': case 'K': return n << 10;
-    case 'm': case 'M': return n << 20;
-    case 'g': case 'G': return n << 30;
-    case 't': case 'T': return n << 40;
-    default: return 0;
+    case '\0':
+        return n;
+    case 'k':
+    case 'K':
+        return n << 10;
+    case 'm':
+    case 'M':
+        return n << 20;
+    case 'g':
+    case 'G':
+        return n << 30;
+    case 't':
+    case 'T':
+        return n << 40;
+    default:
+        return 0;
     }
 }
 
@@ -328,26 +321,22 @@ double options_get_double(const struct options *o, const char *name)
     return v ? strtod(v, NULL) : 0.0;
 }
 
-int options_get_list(const struct options *o, const char *name,
-                     char ***items)
+int options_get_list(const struct options *o, const char *name, char ***items)
 {
     const char *v = options_get_str(o, name);
     size_t n = 0, cap = 4;
     char **out = malloc(cap * sizeof(*out));
 
-    if (!out)
-        return -1;
+    if (!out) return -1;
     for (const char *p = v; p && *p;) {
         size_t len = strcspn(p, ",");
         if (len > 0) {
             if (n + 2 > cap) {
                 char **t = realloc(out, (cap *= 2) * sizeof(*out));
-                if (!t)
-                    goto fail;
+                if (!t) goto fail;
                 out = t;
             }
-            if (!(out[n] = strndup(p, len)))
-                goto fail;
+            if (!(out[n] = strndup(p, len))) goto fail;
             n++;
         }
         p += len + (p[len] == ',');
@@ -363,8 +352,7 @@ fail:
 
 void options_free_list(char **items)
 {
-    if (!items)
-        return;
+    if (!items) return;
     for (char **p = items; *p; p++)
         free(*p);
     free(items);
@@ -381,8 +369,7 @@ void options_report_bad_int(const struct options *o, const char *name)
 bool options_at(const struct options *o, size_t i,
                 const struct option_def **def, const char **value)
 {
-    if (i >= o->n)
-        return false;
+    if (i >= o->n) return false;
     *def   = &o->v[i].def;
     *value = o->v[i].value;
     return true;
@@ -397,14 +384,22 @@ static const char *type_format(const struct option_def *d, bool profile_m)
     if ((d->type == OPT_SIZE || d->type == OPT_LIST) && (d->flags & OPT_SHOW_N))
         return "=N";
     switch (d->type) {
-    case OPT_BOOL: return "[=on|off]";
-    case OPT_INT: return "=N";
-    case OPT_SIZE: return "=SIZE";
-    case OPT_DOUBLE: return "=N";
-    case OPT_STRING: return "=STRING";
-    case OPT_LIST: return "=[LIST,...]";
-    case OPT_FILE: return "=FILENAME";
-    default: return "";
+    case OPT_BOOL:
+        return "[=on|off]";
+    case OPT_INT:
+        return "=N";
+    case OPT_SIZE:
+        return "=SIZE";
+    case OPT_DOUBLE:
+        return "=N";
+    case OPT_STRING:
+        return "=STRING";
+    case OPT_LIST:
+        return "=[LIST,...]";
+    case OPT_FILE:
+        return "=FILENAME";
+    default:
+        return "";
     }
 }
 
@@ -418,8 +413,7 @@ static void print_line(FILE *out, const struct option_def *d, int width,
 {
     int len = fprintf(out, "  --%s%s", d->name, type_format(d, profile_m));
     fprintf(out, "%*s%s", width - len + 1, "", d->desc ? d->desc : "");
-    if (d->def)
-        fprintf(out, " [%s]", d->def);
+    if (d->def) fprintf(out, " [%s]", d->def);
     fputc('\n', out);
 }
 
@@ -437,8 +431,7 @@ void options_print_defs(FILE *out, const struct option_def *defs,
         if (is_visible(d, profile_m) && line_width(d, profile_m) > width)
             width = line_width(d, profile_m);
     for (const struct option_def *d = defs; d->name; d++)
-        if (is_visible(d, profile_m))
-            print_line(out, d, width, profile_m);
+        if (is_visible(d, profile_m)) print_line(out, d, width, profile_m);
     fputc('\n', out);
 }
 
@@ -451,16 +444,15 @@ static void print_group_index(const struct options *o, FILE *out, size_t g,
         if (o->v[i].group == g && is_visible(&o->v[i].def, profile_m) &&
             line_width(&o->v[i].def, profile_m) > width)
             width = line_width(&o->v[i].def, profile_m);
-    if (o->groups[g])
-        fprintf(out, "%s:\n", o->groups[g]);
+    if (o->groups[g]) fprintf(out, "%s:\n", o->groups[g]);
     for (size_t i = 0; i < o->n; i++)
         if (o->v[i].group == g && is_visible(&o->v[i].def, profile_m))
             print_line(out, &o->v[i].def, width, profile_m);
     fputc('\n', out);
 }
 
-int options_print_group(const struct options *o, FILE *out,
-                        const char *title, bool profile_m)
+int options_print_group(const struct options *o, FILE *out, const char *title,
+                        bool profile_m)
 {
     for (size_t g = 0; g < o->ngroups; g++)
         if (o->groups[g] && strcmp(o->groups[g], title) == 0) {

@@ -26,12 +26,12 @@ enum opt_type {
 };
 
 enum opt_flags {
-    OPT_HIDDEN_R = 1 << 0, /* not listed by --help in the 1.0 profile */
-    OPT_HIDDEN_M = 1 << 1, /* not listed by --help in the 1.1 profile */
-    OPT_ONLY_R   = 1 << 2, /* rejected as unknown in the 1.1 profile */
-    OPT_SECRET   = 1 << 3, /* value never printed (passwords) */
-    OPT_SHOW_N   = 1 << 4, /* SIZE or LIST listed as "=N" (--file-block-size,
-                              --pgsql-port, a list since PD-7) */
+    OPT_HIDDEN_R = 1 << 0,    /* not listed by --help in the 1.0 profile */
+    OPT_HIDDEN_M = 1 << 1,    /* not listed by --help in the 1.1 profile */
+    OPT_ONLY_R   = 1 << 2,    /* rejected as unknown in the 1.1 profile */
+    OPT_SECRET   = 1 << 3,    /* value never printed (passwords) */
+    OPT_SHOW_N   = 1 << 4,    /* SIZE or LIST listed as "=N" (--file-block-size,
+                                 --pgsql-port, a list since PD-7) */
     OPT_SHOW_BOOL_R = 1 << 5, /* STRING listed as "[=on|off]" in the 1.0
                                  profile, whose option was a BOOL
                                  (--mysql-ssl, which also takes modes) */
@@ -101,8 +101,7 @@ double options_get_double(const struct options *o, const char *name);
 /* Splits a LIST value on ',' dropping empty items. Returns the count and
  * stores a NULL-terminated array in *items that the caller frees with
  * options_free_list. -1 on ENOMEM. */
-int options_get_list(const struct options *o, const char *name,
-                     char ***items);
+int options_get_list(const struct options *o, const char *name, char ***items);
 void options_free_list(char **items);
 
 /* Prints "Invalid value for the '<name>' option: '<value>'" to stderr. */
@@ -119,12 +118,12 @@ uint64_t options_parse_size(const char *text);
 void options_print_all(const struct options *o, FILE *out, bool profile_m);
 void options_print_defs(FILE *out, const struct option_def *defs,
                         bool profile_m);
-int options_print_group(const struct options *o, FILE *out,
-                        const char *title, bool profile_m);
+int options_print_group(const struct options *o, FILE *out, const char *title,
+                        bool profile_m);
 
 /* Iteration over every registered option, for exporting sysbench.opt.
  * Returns false when `i` is past the end. */
-bool options_at(const struct options *o, size_t i, const struct option_def **def,
-                const char **value);
+bool options_at(const struct options *o, size_t i,
+                const struct option_def **def, const char **value);
 
 #endif

@@ -35,10 +35,8 @@ struct pacer *pacer_new(double rate, uint64_t start_ns, uint64_t seed)
 {
     struct pacer *p;
 
-    if (!(rate > 0))
-        return NULL;
-    if (posix_memalign((void **) &p, 64, sizeof(*p)) != 0)
-        return NULL;
+    if (!(rate > 0)) return NULL;
+    if (posix_memalign((void **) &p, 64, sizeof(*p)) != 0) return NULL;
     p->mean_gap_ns  = 1e9 / rate;
     p->seed_frac    = (double) (seed % 1000003) / 1000003.0;
     p->next.index   = 0;

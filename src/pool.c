@@ -32,9 +32,9 @@ struct bench_worker {
      * counter or its per-thread limit: claimed in chunks (claim_events). */
     uint64_t budget;
     struct hist *hist;
-    uint64_t next_start_ns;  /* --rate: arrival claimed by may_start */
-    uint64_t events_left;    /* bench_event_limits budget; owner only */
-    bool warming;            /* --warmup-time: results still discarded */
+    uint64_t next_start_ns; /* --rate: arrival claimed by may_start */
+    uint64_t events_left;   /* bench_event_limits budget; owner only */
+    bool warming;           /* --warmup-time: results still discarded */
     pthread_t thread;
     bool started;
 } __attribute__((aligned(64)));
@@ -91,8 +91,7 @@ static struct bench_worker no_worker;
 
 static inline struct bench_worker *worker_of(int tid)
 {
-    if (tid < 0 || (unsigned) tid >= P->cfg.threads)
-        tid = (int) P->cfg.threads;
+    if (tid < 0 || (unsigned) tid >= P->cfg.threads) tid = (int) P->cfg.threads;
     return &P->workers[tid];
 }
 
@@ -108,8 +107,7 @@ static inline void finish_event(struct bench_worker *w, uint64_t now)
 {
     uint64_t start = w->event_start_ns;
 
-    if (start == 0)
-        return;
+    if (start == 0) return;
     if (start >= P->warmup_end_ns)
         hist_record(w->hist, now > start ? now - start : 0);
     ck_pr_store_64(&w->event_start_ns, 0);
@@ -126,8 +124,7 @@ static uint64_t claim_events(uint64_t want)
     uint64_t n;
 
     do {
-        if (got >= limit)
-            return 0;
+        if (got >= limit) return 0;
         n = (limit - got) / (2 * (uint64_t) P->cfg.threads);
         n = n < 1 ? 1 : n > want ? want : n;
     } while (!ck_pr_cas_64_value(&P->events_started, got, got + n, &got));
@@ -143,8 +140,7 @@ static bool take_event(struct bench_worker *w, uint64_t start)
 
     if (start < P->warmup_end_ns) {
         if (P->per_thread_limit) {
-            if (w->events_left == 0)
-                return false;
+            if (w->events_left == 0) return false;
             w->events_left--;
         }
         return true;
@@ -159,15 +155,13 @@ static bool take_event(struct bench_worker *w, uint64_t start)
                     log_info("Event limit exceeded, exiting...");
                 return false;
             }
-            if (want > w->events_left)
-                want = w->events_left;
+            if (want > w->events_left) want = w->events_left;
         }
         if (P->cfg.events_limit && !(want = claim_events(want))) {
             log_info("Event limit exceeded, exiting...");
             return false;
         }
-        if (P->per_thread_limit)
-            w->events_left -= want;
+        if (P->per_thread_limit) w->events_left -= want;
         w->budget = want;
     }
     w->budget--;
@@ -184,12 +178,10 @@ static bool sleep_until_or_stop(uint64_t when_ns)
     for (;;) {
         uint64_t now = clock_now_ns();
 
-        if (ck_pr_load_int(&P->stop))
-            return false;
-        if (now >= when_ns)
-            return true;
+        if (ck_pr_load_int(&P->stop)) return false;
+        if (now >= when_ns) return true;
         clock_sleep_until_ns(when_ns - now > STOP_CHECK_NS ? now + STOP_CHECK_NS
-                                                          : when_ns);
+                                                           : when_ns);
     }
 }
 
@@ -204,8 +196,7 @@ static bool may_start(struct bench_worker *w, uint64_t now)
 {
     uint64_t start = now;
 
-    if (ck_pr_load_int(&P->stop))
-        return false;
+    if (ck_pr_load_int(&P->stop)) return false;
     if (now >= P->end_ns) {
         log_info("Time limit exceeded, exiting...");
         return false;
@@ -213,16 +204,13 @@ static bool may_start(struct bench_worker *w, uint64_t now)
     if (P->pacer) {
         start = pacer_claim(P->pacer);
         if (start >= P->end_ns) {
-            if (P->end_ns != UINT64_MAX)
-                sleep_until_or_stop(P->end_ns);
+            if (P->end_ns != UINT64_MAX) sleep_until_or_stop(P->end_ns);
             log_info("Time limit exceeded, exiting...");
             return false;
         }
     }
-    if (!take_event(w, start))
-        return false;
-    if (start > now && !sleep_until_or_stop(start))
-        return false;
+    if (!take_event(w, start)) return false;
+    if (start > now && !sleep_until_or_stop(start)) return false;
     w->next_start_ns = P->pacer ? start : 0;
     return true;
 }
@@ -232,12 +220,10 @@ static bool may_start(struct bench_worker *w, uint64_t now)
  * either this sees the stop flag or pool_stop's store of 0 comes later. */
 static void open_fast_path(struct bench_worker *w)
 {
-    if (w->fast_until_ns || w->warming || P->pacer)
-        return;
+    if (w->fast_until_ns || w->warming || P->pacer) return;
     ck_pr_store_64(&w->fast_until_ns, P->end_ns);
     ck_pr_fence_memory();
-    if (ck_pr_load_int(&P->stop))
-        ck_pr_store_64(&w->fast_until_ns, 0);
+    if (ck_pr_load_int(&P->stop)) ck_pr_store_64(&w->fast_until_ns, 0);
 }
 
 /* Starts an event at `now`, or at the arrival claimed under --rate, whose
@@ -261,14 +247,12 @@ bool sb_more_events(int thread_id)
 
 void sb_event_start(int thread_id)
 {
-    if (P)
-        begin_event(worker_of(thread_id), clock_now_ns());
+    if (P) begin_event(worker_of(thread_id), clock_now_ns());
 }
 
 void sb_event_stop(int thread_id)
 {
-    if (P)
-        finish_event(worker_of(thread_id), clock_now_ns());
+    if (P) finish_event(worker_of(thread_id), clock_now_ns());
 }
 
 struct bench_worker *bench_worker(int thread_id)
@@ -279,11 +263,9 @@ struct bench_worker *bench_worker(int thread_id)
 static bool __attribute__((noinline))
 event_next_slow(struct bench_worker *w, uint64_t now)
 {
-    if (!P)
-        return false;
+    if (!P) return false;
     finish_event(w, now);
-    if (!may_start(w, now))
-        return false;
+    if (!may_start(w, now)) return false;
     begin_event(w, now);
     open_fast_path(w);
     return true;
@@ -299,11 +281,9 @@ bool bench_worker_next(struct bench_worker *w)
     uint64_t now   = clock_now_ns();
     uint64_t start = w->event_start_ns;
 
-    if (__builtin_expect(now < ck_pr_load_64(&w->fast_until_ns) &&
-                             w->budget != 0,
-                         1)) {
-        if (start != 0)
-            hist_record(w->hist, now > start ? now - start : 0);
+    if (__builtin_expect(
+            now < ck_pr_load_64(&w->fast_until_ns) && w->budget != 0, 1)) {
+        if (start != 0) hist_record(w->hist, now > start ? now - start : 0);
         w->budget--;
         ck_pr_store_64(&w->event_start_ns, now);
         return true;
@@ -327,13 +307,11 @@ uint64_t sb_counter_val(int thread_id, sb_counter_type type)
 {
     uint64_t v;
 
-    if ((unsigned) type >= STAT_N)
-        return 0;
+    if ((unsigned) type >= STAT_N) return 0;
     v = stats_read(thread_id, (enum stat_counter) type);
     /* Events live in the latency record, not in a counter (see
      * finish_event); scripts may still add their own. */
-    if (type == SB_CNT_TRX && P)
-        v += hist_count(worker_of(thread_id)->hist);
+    if (type == SB_CNT_TRX && P) v += hist_count(worker_of(thread_id)->hist);
     return v;
 }
 
@@ -352,14 +330,13 @@ void sb_counter_inc(int thread_id, sb_counter_type type)
 
 static void *worker_main(void *arg)
 {
-    int tid  = (int) (intptr_t) arg;
-    int rc   = P->work.init(tid, P->work.arg);
+    int tid = (int) (intptr_t) arg;
+    int rc  = P->work.init(tid, P->work.arg);
     bool go;
 
     /* Precise sleeps for --rate: the default 50 us slack would add to the
      * measured latency of every paced event. */
-    if (P->cfg.rate > 0)
-        prctl(PR_SET_TIMERSLACK, 1000UL, 0, 0, 0);
+    if (P->cfg.rate > 0) prctl(PR_SET_TIMERSLACK, 1000UL, 0, 0, 0);
     pthread_mutex_lock(&P->mutex);
     if (rc != 0)
         P->init_failed++;
@@ -392,8 +369,7 @@ static int pool_alloc(const struct pool_config *cfg,
 {
     struct pool *p = calloc(1, sizeof(*p));
 
-    if (!p)
-        return -1;
+    if (!p) return -1;
     p->cfg  = *cfg;
     p->work = *work;
     if (posix_memalign((void **) &p->workers, 64,
@@ -403,8 +379,7 @@ static int pool_alloc(const struct pool_config *cfg,
     }
     P = p;
     if (test_limits.set) {
-        if (!test_limits.keep_global)
-            p->cfg.events_limit = 0;
+        if (!test_limits.keep_global) p->cfg.events_limit = 0;
         p->per_thread_limit = test_limits.per_thread >= 0;
         test_limits.set     = false;
     }
@@ -412,8 +387,7 @@ static int pool_alloc(const struct pool_config *cfg,
         p->workers[i] = (struct bench_worker){0};
         if (p->per_thread_limit)
             p->workers[i].events_left = (uint64_t) test_limits.per_thread;
-        if (!(p->workers[i].hist = hist_new()))
-            return -1;
+        if (!(p->workers[i].hist = hist_new())) return -1;
         /* Counters of events started during warmup are discarded too. */
         p->workers[i].warming = cfg->warmup_ns > 0;
         if (i < cfg->threads && cfg->warmup_ns > 0)
@@ -429,11 +403,10 @@ static int spawn_workers(void)
 {
     pthread_attr_t attr;
     size_t stack = P->cfg.stack_size;
-    int rc = 0;
+    int rc       = 0;
 
     pthread_attr_init(&attr);
-    if (stack < (size_t) PTHREAD_STACK_MIN)
-        stack = PTHREAD_STACK_MIN;
+    if (stack < (size_t) PTHREAD_STACK_MIN) stack = PTHREAD_STACK_MIN;
     pthread_attr_setstacksize(&attr, stack);
     for (unsigned i = 0; i < P->cfg.threads && rc == 0; i++) {
         struct bench_worker *w = &P->workers[i];
@@ -462,8 +435,7 @@ static enum pool_start_result wait_ready(unsigned spawned)
         if (pthread_cond_timedwait(&P->ready_cond, &P->mutex, &deadline) ==
             ETIMEDOUT)
             res = POOL_INIT_TIMEOUT;
-    if (res == POOL_STARTED && P->init_failed > 0)
-        res = POOL_INIT_FAILED;
+    if (res == POOL_STARTED && P->init_failed > 0) res = POOL_INIT_FAILED;
     return res; /* mutex still held: the caller releases the barrier */
 }
 
@@ -473,15 +445,12 @@ enum pool_start_result pool_start(const struct pool_config *cfg,
     enum pool_start_result res;
     unsigned spawned = 0;
 
-    if (pool_alloc(cfg, work) != 0)
-        return POOL_NOMEM;
-    if (spawn_workers() != 0)
-        pool_stop(true);
+    if (pool_alloc(cfg, work) != 0) return POOL_NOMEM;
+    if (spawn_workers() != 0) pool_stop(true);
     for (unsigned i = 0; i < cfg->threads; i++)
         spawned += P->workers[i].started;
     res = wait_ready(spawned);
-    if (res == POOL_STARTED && spawned < cfg->threads)
-        res = POOL_INIT_FAILED;
+    if (res == POOL_STARTED && spawned < cfg->threads) res = POOL_INIT_FAILED;
     if (res == POOL_STARTED) {
         uint64_t now     = clock_now_ns();
         P->start_ns      = now;
@@ -489,16 +458,14 @@ enum pool_start_result pool_start(const struct pool_config *cfg,
         if (cfg->time_limit_ns)
             P->deadline_ns = P->warmup_end_ns + cfg->time_limit_ns;
         P->end_ns = P->deadline_ns ? P->deadline_ns : UINT64_MAX;
-        if (cfg->rate > 0 && !(P->pacer = pacer_new(cfg->rate, now,
-                                                      cfg->rate_seed)))
+        if (cfg->rate > 0 &&
+            !(P->pacer = pacer_new(cfg->rate, now, cfg->rate_seed)))
             res = POOL_NOMEM;
     }
-    if (res == POOL_STARTED && work->started)
-        work->started(work->arg);
+    if (res == POOL_STARTED && work->started) work->started(work->arg);
     P->aborted  = res != POOL_STARTED;
     P->released = res != POOL_INIT_TIMEOUT;
-    if (P->aborted)
-        ck_pr_store_int(&P->stop, 1);
+    if (P->aborted) ck_pr_store_int(&P->stop, 1);
     pthread_cond_broadcast(&P->go_cond);
     pthread_mutex_unlock(&P->mutex);
     return res;
@@ -510,8 +477,7 @@ unsigned pool_join(void)
 
     for (unsigned i = 0; i < P->cfg.threads; i++) {
         void *ret;
-        if (!P->workers[i].started)
-            continue;
+        if (!P->workers[i].started) continue;
         pthread_join(P->workers[i].thread, &ret);
         P->workers[i].started = false;
         failed += ret != NULL;
@@ -521,10 +487,8 @@ unsigned pool_join(void)
 
 void pool_stop(bool error)
 {
-    if (!P)
-        return;
-    if (error)
-        ck_pr_store_int(&P->failed, 1);
+    if (!P) return;
+    if (error) ck_pr_store_int(&P->failed, 1);
     ck_pr_store_int(&P->stop, 1);
     /* Close every fast path (see open_fast_path). */
     ck_pr_fence_memory();
@@ -554,8 +518,7 @@ bool pool_wait_done(uint64_t deadline_ns)
     }
     pthread_mutex_lock(&P->mutex);
     while (ck_pr_load_uint(&P->running) > 0)
-        if (pthread_cond_timedwait(&P->ready_cond, &P->mutex, &ts) ==
-            ETIMEDOUT)
+        if (pthread_cond_timedwait(&P->ready_cond, &P->mutex, &ts) == ETIMEDOUT)
             break;
     done = ck_pr_load_uint(&P->running) == 0;
     pthread_mutex_unlock(&P->mutex);
@@ -609,8 +572,7 @@ uint64_t pool_unfinished(uint64_t now_ns, struct hist *into,
     for (unsigned i = 0; P && i < P->cfg.threads; i++) {
         uint64_t start = ck_pr_load_64(&P->workers[i].event_start_ns);
         uint64_t lat   = now_ns > start ? now_ns - start : 0;
-        if (start == 0 || start < P->warmup_end_ns)
-            continue;
+        if (start == 0 || start < P->warmup_end_ns) continue;
         hist_record(into, lat);
         thread_events[i]++;
         thread_lat_ns[i] += lat;
@@ -631,8 +593,7 @@ unsigned pool_threads(void)
 
 void pool_free(void)
 {
-    if (!P)
-        return;
+    if (!P) return;
     for (unsigned i = 0; i <= P->cfg.threads; i++)
         hist_free(P->workers[i].hist);
     pacer_free(P->pacer);

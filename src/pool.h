@@ -16,11 +16,11 @@ struct hist;
 struct pool_config {
     unsigned threads;
     size_t stack_size;
-    uint64_t time_limit_ns;  /* 0: none; measured after warmup */
-    uint64_t events_limit;   /* 0: none; counted after warmup */
+    uint64_t time_limit_ns; /* 0: none; measured after warmup */
+    uint64_t events_limit;  /* 0: none; counted after warmup */
     uint64_t warmup_ns;
     uint64_t init_timeout_ns; /* --thread-init-timeout */
-    double rate;             /* events/s; 0: unpaced */
+    double rate;              /* events/s; 0: unpaced */
     uint64_t rate_seed;
 };
 

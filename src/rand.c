@@ -69,8 +69,7 @@ void rand_thread_init_tid(int tid)
                  0x5b656e63682d7464u;
     rand_s[0] = rand_splitmix64(&x);
     rand_s[1] = rand_splitmix64(&x);
-    if ((rand_s[0] | rand_s[1]) == 0)
-        rand_s[0] = 0x9e3779b97f4a7c15u;
+    if ((rand_s[0] | rand_s[1]) == 0) rand_s[0] = 0x9e3779b97f4a7c15u;
 }
 
 void rand_seed_libc(unsigned seed)

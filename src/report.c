@@ -27,8 +27,7 @@ static double per_s(uint64_t n, const struct report_data *r)
 
 uint64_t report_percentile_ns(const struct report_data *r)
 {
-    if (r->percentile <= 0)
-        return 0;
+    if (r->percentile <= 0) return 0;
     return hist_percentile_ns(r->delta->lat, r->percentile);
 }
 
@@ -54,9 +53,9 @@ void report_intermediate(const struct report_data *r)
                 (unsigned long long) r->concurrency);
         return;
     }
-    say("[ %.0fs ] thds: %u eps: %4.2f lat (ms,%u%%): %4.2f",
-        r->time_total_s, r->threads_running, per_s(c[STAT_EVENTS], r),
-        (unsigned) r->percentile, lat);
+    say("[ %.0fs ] thds: %u eps: %4.2f lat (ms,%u%%): %4.2f", r->time_total_s,
+        r->threads_running, per_s(c[STAT_EVENTS], r), (unsigned) r->percentile,
+        lat);
     if (r->rate_mode)
         say("[ %.0fs ] queue length: %llu concurrency: %llu", r->time_total_s,
             (unsigned long long) r->queue_length,
@@ -93,8 +92,7 @@ static void report_sql_block(const struct report_data *r)
 
 void report_cumulative(const struct report_data *r)
 {
-    if (r->style == REPORT_SQL)
-        report_sql_block(r);
+    if (r->style == REPORT_SQL) report_sql_block(r);
     report_generic(r);
 }
 

@@ -21,12 +21,12 @@ struct report_data {
     double time_interval_s; /* since the previous report of the same kind */
     unsigned threads_running;
     const struct stats_snapshot *delta; /* counts and latencies of the period */
-    int percentile;         /* 0: disabled */
-    uint64_t queue_length;  /* --rate backlog */
-    uint64_t concurrency;   /* events in flight */
-    uint64_t unfinished;    /* forced shutdown: events cut short */
+    int percentile;                     /* 0: disabled */
+    uint64_t queue_length;              /* --rate backlog */
+    uint64_t concurrency;               /* events in flight */
+    uint64_t unfinished;                /* forced shutdown: events cut short */
     bool rate_mode;
-    bool profile_m;         /* --compat=1.1 */
+    bool profile_m; /* --compat=1.1 */
     enum report_style style;
 };
 

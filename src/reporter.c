@@ -34,11 +34,11 @@ struct reporter *reporter_new(const struct reporter_config *cfg)
     struct reporter *r = calloc(1, sizeof(*r));
     unsigned n         = cfg->threads;
 
-    if (!r)
-        return NULL;
+    if (!r) return NULL;
     r->cfg = *cfg;
     if (!(r->hists = calloc(n, sizeof(*r->hists))) ||
-        stats_snapshot_init(&r->now, n) || stats_snapshot_init(&r->base_int, n) ||
+        stats_snapshot_init(&r->now, n) ||
+        stats_snapshot_init(&r->base_int, n) ||
         stats_snapshot_init(&r->base_cum, n) ||
         stats_snapshot_init(&r->delta, n)) {
         reporter_free(r);
@@ -55,8 +55,7 @@ struct reporter *reporter_new(const struct reporter_config *cfg)
 
 void reporter_free(struct reporter *r)
 {
-    if (!r)
-        return;
+    if (!r) return;
     stats_snapshot_fini(&r->now);
     stats_snapshot_fini(&r->base_int);
     stats_snapshot_fini(&r->base_cum);
@@ -74,8 +73,8 @@ static int collect(struct reporter *r)
     return stats_collect(&r->now, r->hists);
 }
 
-static void fill_data(struct reporter *r, struct report_data *d,
-                      uint64_t now, uint64_t last)
+static void fill_data(struct reporter *r, struct report_data *d, uint64_t now,
+                      uint64_t last)
 {
     uint64_t t0 = pool_warmup_end_ns();
 
@@ -102,12 +101,9 @@ static int print_cumulative(struct reporter *r, struct script *s,
         return script_call_hook(s, "report_cumulative", d, true);
     if (s && script_has_builtin(s, "report_cumulative")) {
         int rc = script_call_builtin(s, "report_cumulative", d);
-        if (rc < 0)
-            return -1;
-        if (rc == 0)
-            report_generic(d);
-        return script_call_builtin(s, "report_cumulative_end", d) < 0 ? -1
-                                                                       : 0;
+        if (rc < 0) return -1;
+        if (rc == 0) report_generic(d);
+        return script_call_builtin(s, "report_cumulative_end", d) < 0 ? -1 : 0;
     }
     report_cumulative(d);
     return 0;
@@ -118,19 +114,16 @@ static int intermediate(struct reporter *r, uint64_t now)
     struct report_data d;
     struct script *s = r->cfg.script;
 
-    if (collect(r) || stats_diff(&r->delta, &r->now, &r->base_int))
-        return -1;
+    if (collect(r) || stats_diff(&r->delta, &r->now, &r->base_int)) return -1;
     fill_data(r, &d, now, r->last_int_ns);
     d.queue_length = pool_backlog(now);
     d.concurrency  = pool_concurrency();
-    if (stats_copy(&r->base_int, &r->now) != 0)
-        return -1;
+    if (stats_copy(&r->base_int, &r->now) != 0) return -1;
     r->last_int_ns = now;
     if (s && script_has_hook(s, "report_intermediate"))
         return script_call_hook(s, "report_intermediate", &d, false);
     if (s && script_has_builtin(s, "report_intermediate"))
-        return script_call_builtin(s, "report_intermediate", &d) < 0 ? -1
-                                                                     : 0;
+        return script_call_builtin(s, "report_intermediate", &d) < 0 ? -1 : 0;
     report_intermediate(&d);
     return 0;
 }
@@ -140,13 +133,11 @@ static int checkpoint(struct reporter *r, uint64_t now)
     struct report_data d;
     int rc;
 
-    if (collect(r) || stats_diff(&r->delta, &r->now, &r->base_cum))
-        return -1;
+    if (collect(r) || stats_diff(&r->delta, &r->now, &r->base_cum)) return -1;
     fill_data(r, &d, now, r->last_cum_ns);
     log_stamped(LOG_NOTICE, "[ %.0fs ] Checkpoint report:", d.time_total_s);
     rc = print_cumulative(r, r->cfg.script, &d);
-    if (stats_copy(&r->base_cum, &r->now) != 0)
-        return -1;
+    if (stats_copy(&r->base_cum, &r->now) != 0) return -1;
     r->last_cum_ns = now;
     return rc;
 }
@@ -172,9 +163,9 @@ static void *reporter_main(void *arg)
     struct reporter *r = arg;
     uint64_t t0        = pool_warmup_end_ns();
     uint64_t iv = r->cfg.interval_s > 0 ? r->cfg.interval_s * NS_PER_S : 0;
-    uint64_t next_int  = iv ? t0 + iv : UINT64_MAX;
-    unsigned cp        = 0;
-    int rc             = 0;
+    uint64_t next_int = iv ? t0 + iv : UINT64_MAX;
+    unsigned cp       = 0;
+    int rc            = 0;
 
     /* Checkpoints already past (0 s) are skipped, as sysbench does. */
     while (cp < r->cfg.ncheckpoints &&
@@ -187,8 +178,7 @@ static void *reporter_main(void *arg)
                                ? t0 + r->cfg.checkpoints[cp] * NS_PER_S
                                : UINT64_MAX;
         uint64_t when    = next_int < next_cp ? next_int : next_cp;
-        if (when == UINT64_MAX || sleep_until(r, when))
-            break;
+        if (when == UINT64_MAX || sleep_until(r, when)) break;
         uint64_t now = clock_now_ns();
         /* A slot at the time limit would cover a partial interval with
          * workers already leaving: never reported (RT-8). */
@@ -206,8 +196,7 @@ static void *reporter_main(void *arg)
                 cp++;
         }
     }
-    if (rc != 0)
-        pool_stop(true);
+    if (rc != 0) pool_stop(true);
     return NULL;
 }
 
@@ -224,8 +213,7 @@ int reporter_start(struct reporter *r)
 
 void reporter_stop(struct reporter *r)
 {
-    if (!r->running)
-        return;
+    if (!r->running) return;
     pthread_mutex_lock(&r->mutex);
     r->stop = true;
     pthread_cond_broadcast(&r->cond);
@@ -239,21 +227,16 @@ int reporter_final(struct reporter *r, struct script *main, bool forced)
     struct report_data d;
     uint64_t now = clock_now_ns();
 
-    if (collect(r) || stats_diff(&r->delta, &r->now, &r->base_cum))
-        return -1;
+    if (collect(r) || stats_diff(&r->delta, &r->now, &r->base_cum)) return -1;
     fill_data(r, &d, now, r->last_cum_ns);
     if (forced) {
         /* In-flight events count as finished now (RT-7). */
-        d.unfinished = pool_unfinished(now, r->delta.lat,
-                                       r->delta.thread_events,
-                                       r->delta.thread_lat_ns);
+        d.unfinished = pool_unfinished(
+            now, r->delta.lat, r->delta.thread_events, r->delta.thread_lat_ns);
         r->delta.c[STAT_EVENTS] += d.unfinished;
     }
-    if (r->cfg.histogram)
-        hist_print(r->delta.lat, stdout);
-    if (print_cumulative(r, main, &d) != 0)
-        return -1;
-    if (r->cfg.debug)
-        report_debug_threads(&d, r->hists);
+    if (r->cfg.histogram) hist_print(r->delta.lat, stdout);
+    if (print_cumulative(r, main, &d) != 0) return -1;
+    if (r->cfg.debug) report_debug_threads(&d, r->hists);
     return 0;
 }

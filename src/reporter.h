@@ -14,12 +14,12 @@ struct script;
 
 struct reporter_config {
     unsigned threads;
-    int interval_s;             /* <= 0: no intermediate reports */
+    int interval_s;              /* <= 0: no intermediate reports */
     const unsigned *checkpoints; /* sorted seconds since start */
     unsigned ncheckpoints;
     int percentile;
     bool rate_mode, profile_m, histogram, debug;
-    struct script *script;      /* the reporter thread's state, or NULL */
+    struct script *script; /* the reporter thread's state, or NULL */
 };
 
 struct reporter;

@@ -42,15 +42,13 @@ static int add_legacy_option(struct options *o, const char *arg)
 {
     const char *eq = strchr(arg + 2, '=');
     char name[256];
-    size_t len = eq ? (size_t) (eq - arg - 2) : strlen(arg + 2);
+    size_t len          = eq ? (size_t) (eq - arg - 2) : strlen(arg + 2);
     struct option_def d = {.name = name, .type = OPT_STRING, .desc = ""};
 
-    if (len == 0 || len >= sizeof(name))
-        return -1;
+    if (len == 0 || len >= sizeof(name)) return -1;
     memcpy(name, arg + 2, len);
     name[len] = '\0';
-    if (options_add(o, "legacy options", &d) != 0)
-        return -1;
+    if (options_add(o, "legacy options", &d) != 0) return -1;
     return options_set(o, name, eq ? eq + 1 : "") == OPT_SET_OK ? 0 : -1;
 }
 
@@ -59,8 +57,8 @@ static int parse_pending(struct run *run)
     struct run_config *cfg = run->cfg;
 
     for (size_t i = 0; i < cfg->npending; i++) {
-        enum opt_set_result r = options_set_arg_from(
-            cfg->opts, cfg->pending[i], cfg->pending_origin[i]);
+        enum opt_set_result r = options_set_arg_from(cfg->opts, cfg->pending[i],
+                                                     cfg->pending_origin[i]);
         if (r == OPT_SET_UNKNOWN && run->legacy &&
             add_legacy_option(cfg->opts, cfg->pending[i]) == 0)
             continue;
@@ -74,10 +72,8 @@ static int parse_pending(struct run *run)
 
 static int export_options(struct run *run, struct script *s)
 {
-    if (script_export_options(s) != 0)
-        return -1;
-    if (run->legacy && script_export_legacy_globals(s) != 0)
-        return -1;
+    if (script_export_options(s) != 0) return -1;
+    if (run->legacy && script_export_legacy_globals(s) != 0) return -1;
     return 0;
 }
 
@@ -91,11 +87,9 @@ static int worker_init(int tid, void *arg)
     log_debug("Worker thread (#%d) started", tid);
     rand_thread_init_tid(tid);
     db_thread_set_id(tid);
-    if (!(s = script_new_worker(tid)))
-        return -1;
+    if (!(s = script_new_worker(tid))) return -1;
     run->states[tid] = s;
-    if (export_options(run, s) != 0)
-        return -1;
+    if (export_options(run, s) != 0) return -1;
     if (script_has_function(s, "thread_init") &&
         script_call(s, "thread_init", true, tid) != 0)
         return -1;
@@ -132,8 +126,7 @@ static void threads_started(void *arg)
 
 static void free_states(struct run *run)
 {
-    if (!run->states)
-        return;
+    if (!run->states) return;
     for (unsigned i = 0; i < run->cfg->threads; i++)
         script_free(run->states[i]);
     free(run->states);
@@ -170,25 +163,21 @@ static void print_header(const struct run_config *cfg)
 {
     log_notice("Running the test with following options:");
     log_notice("Number of threads: %u", cfg->threads);
-    if (cfg->warmup_s > 0)
-        log_notice("Warmup time: %ds", cfg->warmup_s);
-    if (cfg->rate > 0)
-        log_notice("Target transaction rate: %d/sec", cfg->rate);
+    if (cfg->warmup_s > 0) log_notice("Warmup time: %ds", cfg->warmup_s);
+    if (cfg->rate > 0) log_notice("Target transaction rate: %d/sec", cfg->rate);
     if (cfg->report_interval_s != 0)
         log_notice("Report intermediate results every %d second(s)",
                    cfg->report_interval_s);
     if (cfg->ncheckpoints > 0) {
         char buf[RUN_MAX_CHECKPOINTS * 12] = "";
-        size_t n = 0;
+        size_t n                           = 0;
         for (unsigned i = 0; i < cfg->ncheckpoints; i++)
             n += (size_t) snprintf(buf + n, sizeof(buf) - n, "%s%u",
                                    i ? ", " : "", cfg->checkpoints[i]);
         log_notice("Report checkpoint(s) at %s seconds", buf);
     }
-    if (cfg->debug)
-        log_notice("Debug mode enabled.\n");
-    if (cfg->validate)
-        log_notice("Validation checks: on.\n");
+    if (cfg->debug) log_notice("Debug mode enabled.\n");
+    if (cfg->validate) log_notice("Validation checks: on.\n");
     if (cfg->rand_seed)
         log_notice("Initializing random number generator from seed (%d).\n",
                    cfg->rand_seed);
@@ -206,8 +195,7 @@ static struct script *reporter_script(struct run *run)
 {
     const struct run_config *cfg = run->cfg;
 
-    if (cfg->report_interval_s <= 0 && cfg->ncheckpoints == 0)
-        return NULL;
+    if (cfg->report_interval_s <= 0 && cfg->ncheckpoints == 0) return NULL;
     /* sysbench runs the main chunk again in the reporting thread's state,
      * where hooks run with sysbench.tid == --threads (RT-10). */
     struct script *s = script_new((int) cfg->threads);
@@ -242,11 +230,10 @@ static bool wait_workers(struct run *run)
 {
     const struct run_config *cfg = run->cfg;
 
-    if (cfg->forced_shutdown_s < 0)
-        return true;
-    uint64_t deadline = pool_warmup_end_ns() +
-                        (uint64_t) (cfg->time_s + cfg->forced_shutdown_s) *
-                            NS_PER_S;
+    if (cfg->forced_shutdown_s < 0) return true;
+    uint64_t deadline =
+        pool_warmup_end_ns() +
+        (uint64_t) (cfg->time_s + cfg->forced_shutdown_s) * NS_PER_S;
     return pool_wait_done(deadline);
 }
 
@@ -284,10 +271,10 @@ static int run_benchmark(struct run *run)
     const struct run_config *cfg = run->cfg;
     struct script *rs            = NULL;
     struct pool_config pc        = {
-               .threads         = cfg->threads,
-               .stack_size      = cfg->stack_size,
-               .time_limit_ns   = cfg->time_s > 0 ? (uint64_t) cfg->time_s * NS_PER_S
-                                                  : 0,
+               .threads    = cfg->threads,
+               .stack_size = cfg->stack_size,
+               .time_limit_ns =
+            cfg->time_s > 0 ? (uint64_t) cfg->time_s * NS_PER_S : 0,
                .events_limit    = cfg->events > 0 ? (uint64_t) cfg->events : 0,
                .warmup_ns       = (uint64_t) cfg->warmup_s * NS_PER_S,
                .init_timeout_ns = (uint64_t) cfg->init_timeout_s * NS_PER_S,
@@ -298,8 +285,7 @@ static int run_benchmark(struct run *run)
                              threads_started, run};
     int status;
 
-    if (export_options(run, run->main) != 0)
-        return 1;
+    if (export_options(run, run->main) != 0) return 1;
     if (script_has_function(run->main, "init") &&
         script_call(run->main, "init", false, 0) != 0)
         return 1;
@@ -313,8 +299,7 @@ static int run_benchmark(struct run *run)
         return 1;
     log_notice("Initializing worker threads...\n");
     if (cfg->report_interval_s > 0 || cfg->ncheckpoints > 0)
-        if (!(rs = reporter_script(run)))
-            return 1;
+        if (!(rs = reporter_script(run))) return 1;
     if (make_reporter(run, rs) != 0) {
         script_free(rs);
         return 1;
@@ -330,8 +315,7 @@ static int run_benchmark(struct run *run)
         pool_join();
     else
         status = finish_run(run, &rs, wait_workers(run));
-    if (status == 2)
-        return 2;
+    if (status == 2) return 2;
     reporter_free(run->reporter);
     run->reporter = NULL;
     script_free(rs);
@@ -349,8 +333,7 @@ static int command_init(int tid, void *arg)
 
     rand_thread_init_tid(tid);
     db_thread_set_id(tid);
-    if (!(s = script_new(tid)))
-        return -1;
+    if (!(s = script_new(tid))) return -1;
     run->states[tid] = s;
     return export_options(run, s);
 }
@@ -366,27 +349,23 @@ static int command_run(int tid, void *arg)
 static int run_custom(struct run *run, const char *cmd)
 {
     const struct run_config *cfg = run->cfg;
-    struct pool_config pc = {.threads         = cfg->threads,
-                             .stack_size      = cfg->stack_size,
-                             .init_timeout_ns = (uint64_t) cfg->init_timeout_s *
-                                                NS_PER_S};
-    struct pool_work work = {command_init, command_run, NULL, NULL, run};
+    struct pool_config pc        = {.threads    = cfg->threads,
+                                    .stack_size = cfg->stack_size,
+                                    .init_timeout_ns =
+                                        (uint64_t) cfg->init_timeout_s * NS_PER_S};
+    struct pool_work work        = {command_init, command_run, NULL, NULL, run};
     int status;
 
     if (cfg->threads <= 1 || !script_command_parallel(run->main, cmd)) {
-        if (export_options(run, run->main) != 0)
-            return 1;
+        if (export_options(run, run->main) != 0) return 1;
         return script_call_command(run->main, cmd) == 0 ? 0 : 1;
     }
     log_notice("Initializing worker threads...\n");
     run->command = cmd;
-    if (stats_init(cfg->threads) != 0)
-        return 1;
+    if (stats_init(cfg->threads) != 0) return 1;
     status = start_pool(run, &pc, &work);
-    if (status == 2)
-        return 2;
-    if (pool_join() > 0 || pool_failed())
-        status = 1;
+    if (status == 2) return 2;
+    if (pool_join() > 0 || pool_failed()) status = 1;
     free_states(run);
     pool_free();
     return status;
@@ -401,22 +380,18 @@ static int not_implemented(const struct run *run, const char *cmd)
 
 static int dispatch(struct run *run, const char *cmd)
 {
-    if (script_command_defined(run->main, cmd))
-        return run_custom(run, cmd);
+    if (script_command_defined(run->main, cmd)) return run_custom(run, cmd);
     if (strcmp(cmd, "help") == 0) {
-        if (export_options(run, run->main) != 0)
-            return 1;
+        if (export_options(run, run->main) != 0) return 1;
         return script_help(run->main) == 0 ? 0 : not_implemented(run, cmd);
     }
     if (strcmp(cmd, "prepare") == 0 || strcmp(cmd, "cleanup") == 0) {
         if (!script_has_function(run->main, cmd))
             return not_implemented(run, cmd);
-        if (export_options(run, run->main) != 0)
-            return 1;
+        if (export_options(run, run->main) != 0) return 1;
         return script_call(run->main, cmd, false, 0) == 0 ? 0 : 1;
     }
-    if (strcmp(cmd, "run") == 0)
-        return run_benchmark(run);
+    if (strcmp(cmd, "run") == 0) return run_benchmark(run);
     fprintf(stderr, "Unknown command: %s\n", cmd);
     return 1;
 }
@@ -450,12 +425,9 @@ static int load_workload(struct run *run)
     script_setup(&env);
     db_init(cfg->opts, pool_stopping);
     rand_init_process((unsigned) cfg->rand_seed);
-    if (!(run->main = script_new(0)))
-        return 1;
-    if (!cfg->testname || strcmp(cfg->testname, "-") == 0)
-        return 0;
-    if (script_register_options(run->main, &declared) != 0)
-        return 1;
+    if (!(run->main = script_new(0))) return 1;
+    if (!cfg->testname || strcmp(cfg->testname, "-") == 0) return 0;
+    if (script_register_options(run->main, &declared) != 0) return 1;
     run->legacy = !declared && !cfg->profile_m && !run->src.builtin;
     return parse_pending(run) == 0 ? -1 : 1;
 }
@@ -468,14 +440,14 @@ int run_command(struct run_config *cfg)
     if (status < 0 && !cfg->command) {
         status = 0;
         if (run.src.builtin) {
-            fprintf(stderr, "The '%s' test requires a command argument. See "
-                            "'%s %s help'\n",
+            fprintf(stderr,
+                    "The '%s' test requires a command argument. See "
+                    "'%s %s help'\n",
                     run.src.sname, cfg->progname, run.src.sname);
             status = 1;
         }
     }
-    if (status < 0)
-        status = dispatch(&run, cfg->command);
+    if (status < 0) status = dispatch(&run, cfg->command);
     if (status == 2)
         return 2; /* workers may still run: main.c leaves at once */
     script_free(run.main);

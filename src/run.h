@@ -17,21 +17,22 @@ struct options;
 /* Everything main.c parsed and validated. */
 struct run_config {
     struct options *opts;
-    const char *progname;   /* basename of argv[0], for messages */
+    const char *progname; /* basename of argv[0], for messages */
     int argc;
-    char **argv;            /* as typed: sysbench.cmdline.argv */
-    const char *testname;   /* NULL: standard input */
+    char **argv;          /* as typed: sysbench.cmdline.argv */
+    const char *testname; /* NULL: standard input */
     const char *command;
-    char **pending;         /* option arguments left for the test (pass 2) */
-    const char **pending_origin; /* "file:line" for config-file items, or NULL */
+    char **pending; /* option arguments left for the test (pass 2) */
+    const char *
+        *pending_origin; /* "file:line" for config-file items, or NULL */
     size_t npending;
     bool profile_m;
 
     unsigned threads;
-    int events;             /* <= 0: unlimited */
-    int time_s;             /* 0: unlimited; < 0: endless */
+    int events; /* <= 0: unlimited */
+    int time_s; /* 0: unlimited; < 0: endless */
     int warmup_s;
-    int forced_shutdown_s;  /* < 0: off */
+    int forced_shutdown_s; /* < 0: off */
     size_t stack_size;
     int init_timeout_s;
     int rate;

@@ -91,8 +91,7 @@ static void report_error(lua_State *L, const char *prefix)
 
     log_fatal("%s%s", prefix, msg ? msg : "(error object is not a string)");
     lua_getfield(L, LUA_REGISTRYINDEX, "bench.traceback");
-    if (lua_isstring(L, -1))
-        fprintf(stderr, "%s\n", lua_tostring(L, -1));
+    if (lua_isstring(L, -1)) fprintf(stderr, "%s\n", lua_tostring(L, -1));
     lua_pop(L, 2);
     lua_pushnil(L);
     lua_setfield(L, LUA_REGISTRYINDEX, "bench.traceback");
@@ -137,8 +136,7 @@ void version_banner(char *buf, size_t len, bool profile_m)
 static const struct embedded_file *embedded_find(const char *name)
 {
     for (const struct embedded_file *f = embedded_files; f->name; f++)
-        if (strcmp(f->name, name) == 0)
-            return f;
+        if (strcmp(f->name, name) == 0) return f;
     return NULL;
 }
 
@@ -165,7 +163,7 @@ bool script_builtin_at(size_t i, const char **name, const char **desc)
  * into the binary, so installed copies and LUA_PATH win (PD-8). */
 static int load_embedded(lua_State *L)
 {
-    const char *name = luaL_checkstring(L, 1);
+    const char *name              = luaL_checkstring(L, 1);
     const struct embedded_file *f = embedded_find(name);
     char chunk[256];
 
@@ -174,8 +172,7 @@ static int load_embedded(lua_State *L)
         return 1;
     }
     snprintf(chunk, sizeof(chunk), "@%s.lua", name);
-    if (bytecode_load(L, f->data, f->len, chunk) != 0)
-        return lua_error(L);
+    if (bytecode_load(L, f->data, f->len, chunk) != 0) return lua_error(L);
     return 1;
 }
 
@@ -188,8 +185,7 @@ static int load_internal(lua_State *L)
     char chunk[256];
 
     snprintf(chunk, sizeof(chunk), "=%s", f->name);
-    if (bytecode_load(L, f->data, f->len, chunk) != 0)
-        return lua_error(L);
+    if (bytecode_load(L, f->data, f->len, chunk) != 0) return lua_error(L);
     lua_insert(L, 1);
     lua_call(L, lua_gettop(L) - 1, 1);
     return 1;
@@ -203,7 +199,7 @@ static int load_internal(lua_State *L)
  * workers would hold a copy each (perf/README.md, threads_startup). */
 static int decls_text(lua_State *L)
 {
-    const char *name = luaL_checkstring(L, 1);
+    const char *name              = luaL_checkstring(L, 1);
     const struct embedded_file *f = embedded_find(name);
 
     if (!f || !strstr(name, "_decls"))
@@ -235,8 +231,7 @@ static void install_loaders(lua_State *L)
     lua_pushcfunction(L, open_decls);
     lua_setfield(L, -2, "bench.decls");
     for (const struct embedded_file *f = embedded_files; f->name; f++) {
-        if (strncmp(f->name, "bench", 5) != 0 || f->name[5] != '.')
-            continue;
+        if (strncmp(f->name, "bench", 5) != 0 || f->name[5] != '.') continue;
         lua_pushlightuserdata(L, (void *) f);
         lua_pushcclosure(L, load_internal, 1);
         lua_setfield(L, -2, f->name);
@@ -316,8 +311,8 @@ static void set_paths(lua_State *L)
 /* Not inlined: its banner buffer would then stay in new_state's frame under
  * the bootstrap's pcall, and a worker's ffi.cdef needs all but a few
  * hundred bytes of the third stack page (perf/README.md, threads_startup). */
-static __attribute__((noinline)) void
-push_bootstrap_config(lua_State *L, int tid, bool lazy)
+static __attribute__((noinline)) void push_bootstrap_config(lua_State *L,
+                                                            int tid, bool lazy)
 {
     char banner[256];
 
@@ -373,8 +368,7 @@ static int bootstrap(lua_State *L, int tid, bool lazy)
 /* --luajit-cmd: as `luajit -j<cmd>` (CLI-18). */
 static int apply_luajit_cmd(lua_State *L)
 {
-    if (!env.luajit_cmd || !*env.luajit_cmd)
-        return 0;
+    if (!env.luajit_cmd || !*env.luajit_cmd) return 0;
     lua_getglobal(L, "require");
     lua_pushstring(L, "bench.jitcmd");
     if (script_pcall(L, 1, 1) != 0) {
@@ -417,10 +411,8 @@ static lua_State *open_state(struct script *s, bool lazy)
 {
     lua_State *L;
 
-    if (!lazy)
-        return luaL_newstate();
-    if (!(s->alloc = state_alloc_new()))
-        return NULL;
+    if (!lazy) return luaL_newstate();
+    if (!(s->alloc = state_alloc_new())) return NULL;
     if ((L = lua_newstate(state_alloc_f, s->alloc)) != NULL)
         lua_atpanic(L, panic);
     return L;
@@ -432,8 +424,7 @@ static struct script *new_state(int tid, bool lazy)
 
     if (!s || !(s->L = open_state(s, lazy))) {
         log_fatal("script: create a Lua state: out of memory");
-        if (s)
-            state_alloc_free(s->alloc);
+        if (s) state_alloc_free(s->alloc);
         free(s);
         return NULL;
     }
@@ -449,8 +440,7 @@ static struct script *new_state(int tid, bool lazy)
      * the options it reads and thread_init reuse that memory instead of
      * touching new pages: -4 KB of peak RSS per thread (perf/README.md,
      * threads_startup). The main state is made once; not worth it there. */
-    if (lazy)
-        lua_gc(s->L, LUA_GCCOLLECT, 0);
+    if (lazy) lua_gc(s->L, LUA_GCCOLLECT, 0);
     if (env.src) {
         if (bytecode_load(s->L, env.src->text, env.src->len,
                           env.src->chunkname) != 0 ||
@@ -478,10 +468,8 @@ struct script *script_new_worker(int tid)
 
 void script_free(struct script *s)
 {
-    if (!s)
-        return;
-    if (s->L)
-        lua_close(s->L);
+    if (!s) return;
+    if (s->L) lua_close(s->L);
     state_alloc_free(s->alloc);
     free(s);
 }
@@ -497,11 +485,12 @@ int bench_option_declare(const char *name, const char *desc, const char *def,
      * scripts may set only how the help lists the type and whether the
      * 1.0 profile lists the option (the bundled OLTP scripts' 1.1
      * options, P-2). */
-    struct option_def d = {.name = name, .desc = desc, .def = def,
-                           .type = (enum opt_type) type,
+    struct option_def d = {.name  = name,
+                           .desc  = desc,
+                           .def   = def,
+                           .type  = (enum opt_type) type,
                            .flags = flags & (OPT_SHOW_N | OPT_HIDDEN_R)};
-    if (!env.opts || !name || type <= OPT_NULL || type > OPT_FILE)
-        return -1;
+    if (!env.opts || !name || type <= OPT_NULL || type > OPT_FILE) return -1;
     return options_add(env.opts, options_title, &d);
 }
 
@@ -554,8 +543,7 @@ static int push_option(lua_State *L, const struct option_def *d,
         lua_pushnumber(L, value ? strtod(value, NULL) : 0);
         return 0;
     case OPT_LIST:
-        if ((n = options_get_list(env.opts, d->name, &items)) < 0)
-            return -1;
+        if ((n = options_get_list(env.opts, d->name, &items)) < 0) return -1;
         lua_createtable(L, n, 0);
         for (int i = 0; i < n; i++) {
             lua_pushstring(L, items[i]);
@@ -590,8 +578,7 @@ static void fold_key(char *dst, size_t len, const char *name)
 static bool is_option_key(const char *name, const char *key)
 {
     for (; *name && *key; name++, key++)
-        if ((*name == '-' ? '_' : *name) != *key)
-            return false;
+        if ((*name == '-' ? '_' : *name) != *key) return false;
     return *name == *key;
 }
 
@@ -602,8 +589,7 @@ static const struct option_def *option_named(const char *key,
     const struct option_def *d;
 
     for (size_t i = 0; options_at(env.opts, i, &d, value); i++)
-        if (d->type != OPT_FILE && is_option_key(d->name, key))
-            return d;
+        if (d->type != OPT_FILE && is_option_key(d->name, key)) return d;
     return NULL;
 }
 
@@ -614,8 +600,7 @@ static int push_option_named(lua_State *L, const char *key)
     const char *value;
     const struct option_def *d = option_named(key, &value);
 
-    if (!d)
-        return 0;
+    if (!d) return 0;
     return push_option(L, d, value) == 0 ? 1 : -1;
 }
 
@@ -685,8 +670,7 @@ int script_export_options(struct script *s)
         lua_setmetatable(L, -2);
     }
     for (size_t i = 0; !s->lazy && options_at(env.opts, i, &d, &value); i++) {
-        if (d->type == OPT_FILE)
-            continue;
+        if (d->type == OPT_FILE) continue;
         if (push_option(L, d, value) != 0) {
             lua_pop(L, 2);
             return -1;
@@ -701,8 +685,9 @@ int script_export_options(struct script *s)
 
 /* In a worker whose _G has no metatable but bench.compat's (marked
  * bench_lazy), the option globals come on first read too:
- * bench.option_index chained before compat's own __index. Pops nothing; 1 if installed, 0 if
- * not (the script's own metatable), -1 on failure (message printed). */
+ * bench.option_index chained before compat's own __index. Pops nothing; 1 if
+ * installed, 0 if not (the script's own metatable), -1 on failure (message
+ * printed). */
 static int install_lazy_globals(lua_State *L)
 {
     bool ok;
@@ -744,17 +729,14 @@ static int export_all_legacy_globals(lua_State *L)
     char key[256];
 
     for (size_t i = 0; options_at(env.opts, i, &d, &value); i++) {
-        if (d->type == OPT_FILE)
-            continue;
+        if (d->type == OPT_FILE) continue;
         fold_key(key, sizeof(key), d->name);
         lua_pushstring(L, key);
         lua_rawget(L, LUA_GLOBALSINDEX);
         bool is_fn = lua_isfunction(L, -1);
         lua_pop(L, 1);
-        if (is_fn)
-            continue;
-        if (push_option(L, d, value) != 0)
-            return -1;
+        if (is_fn) continue;
+        if (push_option(L, d, value) != 0) return -1;
         lua_setglobal(L, key);
     }
     return 0;
@@ -771,18 +753,15 @@ int script_export_legacy_globals(struct script *s)
 
     int lazy = s->lazy ? install_lazy_globals(L) : 0;
 
-    if (lazy < 0)
-        return -1;
-    if (!lazy)
-        return export_all_legacy_globals(L);
+    if (lazy < 0) return -1;
+    if (!lazy) return export_all_legacy_globals(L);
     lua_pushnil(L);
     while (lua_next(L, LUA_GLOBALSINDEX) != 0) {
         bool replace = lua_type(L, -2) == LUA_TSTRING &&
                        !lua_isfunction(L, -1) &&
                        (d = option_named(lua_tostring(L, -2), &value));
         lua_pop(L, 1);
-        if (!replace)
-            continue;
+        if (!replace) continue;
         /* Replacing the value of an existing key keeps lua_next valid. */
         lua_pushvalue(L, -1);
         if (push_option(L, d, value) != 0) {
@@ -807,15 +786,13 @@ bool script_has_function(struct script *s, const char *name)
 int script_call(struct script *s, const char *name, bool with_tid, int tid)
 {
     lua_getglobal(s->L, name);
-    if (with_tid)
-        lua_pushinteger(s->L, tid);
+    if (with_tid) lua_pushinteger(s->L, tid);
     if (script_pcall(s->L, with_tid ? 1 : 0, 0) != 0)
         return call_failed(s->L, name);
     return 0;
 }
 
-static bool cmdline_predicate(struct script *s, const char *fn,
-                              const char *cmd)
+static bool cmdline_predicate(struct script *s, const char *fn, const char *cmd)
 {
     bool yes = false;
 
@@ -859,10 +836,8 @@ int script_call_command(struct script *s, const char *cmd)
 
 bool script_has_hook(struct script *s, const char *name)
 {
-    if (strcmp(name, "report_intermediate") == 0)
-        return s->hook_intermediate;
-    if (strcmp(name, "report_cumulative") == 0)
-        return s->hook_cumulative;
+    if (strcmp(name, "report_intermediate") == 0) return s->hook_intermediate;
+    if (strcmp(name, "report_cumulative") == 0) return s->hook_cumulative;
     return false;
 }
 
@@ -908,8 +883,7 @@ int script_call_hook(struct script *s, const char *name,
     push_field2(s->L, "hooks", name);
     push_stat_table(s->L, r, cumulative);
     /* sysbench names the hook without its table: `report_cumulative'. */
-    if (script_pcall(s->L, 1, 0) != 0)
-        return call_failed(s->L, name);
+    if (script_pcall(s->L, 1, 0) != 0) return call_failed(s->L, name);
     return 0;
 }
 
@@ -926,8 +900,7 @@ int script_call_builtin(struct script *s, const char *name,
 {
     int rc;
 
-    if (!script_has_builtin(s, name))
-        return 0;
+    if (!script_has_builtin(s, name)) return 0;
     push_field2(s->L, "builtin", name);
     if (r) {
         push_stat_table(s->L, r, true);
@@ -937,8 +910,7 @@ int script_call_builtin(struct script *s, const char *name,
         set_num(s->L, "bytes_written",
                 (double) r->delta->c[STAT_BYTES_WRITTEN]);
     }
-    if (script_pcall(s->L, r ? 1 : 0, 1) != 0)
-        return call_failed(s->L, name);
+    if (script_pcall(s->L, r ? 1 : 0, 1) != 0) return call_failed(s->L, name);
     rc = lua_toboolean(s->L, -1) ? 1 : 0;
     lua_pop(s->L, 1);
     return rc;
@@ -946,10 +918,9 @@ int script_call_builtin(struct script *s, const char *name,
 
 int script_help(struct script *s)
 {
-    if (script_has_function(s, "help"))
-        return script_call(s, "help", false, 0);
-    if (options_print_group(env.opts, stdout, options_title,
-                            env.profile_m) != 0)
+    if (script_has_function(s, "help")) return script_call(s, "help", false, 0);
+    if (options_print_group(env.opts, stdout, options_title, env.profile_m) !=
+        0)
         return -1;
     return 0;
 }
@@ -963,10 +934,8 @@ static char *read_stream(FILE *f, size_t *len)
 
     while (buf) {
         n += fread(buf + n, 1, cap - n, f);
-        if (n < cap)
-            break;
-        if (!(t = realloc(buf, (cap *= 2) + 1)))
-            break;
+        if (n < cap) break;
+        if (!(t = realloc(buf, (cap *= 2) + 1))) break;
         buf = t;
     }
     if (!buf || ferror(f) || n >= cap + 1) {
@@ -990,10 +959,8 @@ static int fill_source(struct script_source *out, const char *sname,
     out->text      = text;
     out->len       = len;
     /* "#!" first line: turn it into a comment, keeping line numbers. */
-    if (len >= 2 && text[0] == '#' && text[1] == '!')
-        text[0] = text[1] = '-';
-    if (!out->sname || !cn || (path && !out->path))
-        return SCRIPT_ERROR;
+    if (len >= 2 && text[0] == '#' && text[1] == '!') text[0] = text[1] = '-';
+    if (!out->sname || !cn || (path && !out->path)) return SCRIPT_ERROR;
     return SCRIPT_FOUND;
 }
 
@@ -1008,8 +975,7 @@ static char *search_module(const char *name)
     lua_State *L = luaL_newstate();
     char *found  = NULL;
 
-    if (!L)
-        return NULL;
+    if (!L) return NULL;
     luaL_openlibs(L);
     set_paths(L);
     lua_getglobal(L, "package");
@@ -1063,8 +1029,8 @@ static int source_file(struct script_source *out, const char *testname,
 static char *find_legacy_oltp(const char *testname)
 {
     static const char dir[] = "oltp_legacy/";
-    const size_t dlen = sizeof(dir) - 1;
-    const char *name  = strrchr(testname, '/');
+    const size_t dlen       = sizeof(dir) - 1;
+    const char *name        = strrchr(testname, '/');
     char module[256];
     size_t n;
 
@@ -1089,8 +1055,7 @@ static enum script_resolve_result resolve_named(const char *testname,
     FILE *fp;
     int rc;
 
-    if (f && f->builtin_desc)
-        return source_embedded(out, testname, f);
+    if (f && f->builtin_desc) return source_embedded(out, testname, f);
     fp = fopen(testname, "r");
     if (!fp && !strchr(testname, '/') && (modpath = search_module(testname)))
         fp = fopen(modpath, "r");
@@ -1109,8 +1074,7 @@ static enum script_resolve_result resolve_named(const char *testname,
         return rc;
     }
     free(modpath);
-    if (f && is_bundled_script(f))
-        return source_embedded(out, testname, f);
+    if (f && is_bundled_script(f)) return source_embedded(out, testname, f);
     return SCRIPT_NOT_FOUND;
 }
 

@@ -19,7 +19,7 @@ struct script_source {
     char *chunkname; /* "@file" for error messages */
     char *text;      /* the chunk */
     size_t len;
-    bool builtin;    /* cpu, memory, ...: a built-in test */
+    bool builtin; /* cpu, memory, ...: a built-in test */
 };
 
 /* Process-wide settings, fixed before the first state is created. */
@@ -99,6 +99,5 @@ bool script_has_builtin(struct script *s, const char *name);
 /* `help` for a Lua script: its help() or its declared options. Returns 0,
  * or -1 when it has neither (the caller prints "does not implement"). */
 int script_help(struct script *s);
-
 
 #endif

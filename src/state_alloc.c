@@ -25,8 +25,8 @@ struct free_block {
 };
 
 struct state_alloc {
-    char *cur, *end;       /* the unused end of the newest chunk */
-    struct chunk *chunks;  /* every chunk, newest first */
+    char *cur, *end;      /* the unused end of the newest chunk */
+    struct chunk *chunks; /* every chunk, newest first */
     struct free_block *free_list[NCLASSES]; /* by class: size / GRAIN */
 };
 
@@ -37,8 +37,7 @@ struct state_alloc *state_alloc_new(void)
 
 void state_alloc_free(struct state_alloc *a)
 {
-    if (!a)
-        return;
+    if (!a) return;
     while (a->chunks) {
         struct chunk *next = a->chunks->next;
         free(a->chunks);
@@ -66,8 +65,7 @@ static void *get_small(struct state_alloc *a, size_t size)
         /* The rest of the old chunk stays unused; it is less than a
          * class_max, and never touched, costs no memory. */
         struct chunk *k = malloc(CHUNK);
-        if (!k)
-            return NULL;
+        if (!k) return NULL;
         k->next   = a->chunks;
         a->chunks = k;
         a->cur    = (char *) (k + 1);
@@ -105,14 +103,11 @@ void *state_alloc_f(void *ud, void *ptr, size_t osize, size_t nsize)
     void *n;
 
     if (nsize == 0) {
-        if (ptr)
-            put(a, ptr, osize);
+        if (ptr) put(a, ptr, osize);
         return NULL;
     }
-    if (!ptr)
-        return get(a, nsize);
-    if (osize > CLASS_MAX && nsize > CLASS_MAX)
-        return realloc(ptr, nsize);
+    if (!ptr) return get(a, nsize);
+    if (osize > CLASS_MAX && nsize > CLASS_MAX) return realloc(ptr, nsize);
     if (osize <= CLASS_MAX && nsize <= CLASS_MAX &&
         class_of(osize) == class_of(nsize))
         return ptr;

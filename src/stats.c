@@ -12,8 +12,7 @@ int stats_init(unsigned nworkers)
     struct stats_slot *slots;
 
     slots = aligned_alloc(64, sizeof(*slots) * (nworkers + 1));
-    if (!slots)
-        return -1;
+    if (!slots) return -1;
     for (unsigned i = 0; i <= nworkers; i++)
         slots[i] = (struct stats_slot){0};
     free(stats_current.slots);
@@ -76,8 +75,7 @@ int stats_collect(struct stats_snapshot *now, struct hist *const *hists)
         now->thread_events[t] = hist_count(hists[t]);
         now->thread_lat_ns[t] = hist_sum_ns(hists[t]);
         now->c[STAT_EVENTS] += now->thread_events[t];
-        if (hist_add(now->lat, hists[t]) != 0)
-            return -1;
+        if (hist_add(now->lat, hists[t]) != 0) return -1;
     }
     return 0;
 }
@@ -96,8 +94,7 @@ int stats_copy(struct stats_snapshot *dst, const struct stats_snapshot *src)
 int stats_diff(struct stats_snapshot *out, const struct stats_snapshot *now,
                const struct stats_snapshot *base)
 {
-    if (stats_copy(out, now) != 0)
-        return -1;
+    if (stats_copy(out, now) != 0) return -1;
     for (int c = 0; c < STAT_N; c++)
         out->c[c] -= base->c[c];
     for (unsigned t = 0; t < now->nthreads; t++) {

@@ -51,10 +51,8 @@ void stats_fini(void);
 static inline struct stats_slot *stats_slot_of(int tid)
 {
     unsigned n = stats_current.nslots, i = (unsigned) tid; /* -1: huge */
-    if (n == 0)
-        return 0;
-    if (i >= n)
-        i = n - 1;
+    if (n == 0) return 0;
+    if (i >= n) i = n - 1;
     return &stats_current.slots[i];
 }
 
@@ -72,11 +70,9 @@ static inline void stats_add(int tid, enum stat_counter c, uint64_t n)
     unsigned k = stats_current.nslots, i = (unsigned) tid; /* -1: huge */
     struct stats_slot *s;
 
-    if (k == 0)
-        return;
+    if (k == 0) return;
     s = &stats_current.slots[i < k ? i : k - 1];
-    if (!s->discard)
-        ck_pr_store_64(&s->c[c], s->c[c] + n);
+    if (!s->discard) ck_pr_store_64(&s->c[c], s->c[c] + n);
 }
 
 /* Starts or stops dropping the counts of thread `tid` (warmup). Owner
@@ -84,8 +80,7 @@ static inline void stats_add(int tid, enum stat_counter c, uint64_t n)
 static inline void stats_set_discard(int tid, bool on)
 {
     struct stats_slot *s = stats_slot_of(tid);
-    if (s)
-        s->discard = on;
+    if (s) s->discard = on;
 }
 
 /* Whether thread `tid`'s counts are being dropped: its current event
@@ -103,15 +98,13 @@ static inline uint64_t stats_read(int tid, enum stat_counter c)
     return s ? ck_pr_load_64(&s->c[c]) : 0;
 }
 
-
-
 struct hist;
 
 /* Totals over the workers at one instant, or the difference of two. The
  * reporter keeps one per report kind as the baseline of the next delta. */
 struct stats_snapshot {
     uint64_t c[STAT_N];
-    struct hist *lat;        /* merged latency record */
+    struct hist *lat; /* merged latency record */
     unsigned nthreads;
     uint64_t *thread_events; /* per worker, from the latency record */
     uint64_t *thread_lat_ns; /* per worker sum of latencies */

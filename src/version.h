@@ -10,9 +10,9 @@
 #include "config.h"
 #endif
 
-#define BENCH_VERSION       PACKAGE_VERSION
-#define SYSBENCH_API_R      "1.0.20"
-#define SYSBENCH_API_M      "1.1.0"
+#define BENCH_VERSION  PACKAGE_VERSION
+#define SYSBENCH_API_R "1.0.20"
+#define SYSBENCH_API_M "1.1.0"
 
 /* "bench <version> (sysbench 1.0.20 compatible, using system LuaJIT x)". */
 void version_banner(char *buf, size_t len, bool profile_m);

@@ -28,19 +28,18 @@ static inline int ok_at(int cond, const char *file, int line, const char *name)
 
 #define ok(cond, name) ok_at(!!(cond), __FILE__, __LINE__, (name))
 
-#define is_int(got, want, name)                                               \
-    do {                                                                      \
-        long long g_ = (long long) (got), w_ = (long long) (want);            \
-        if (!ok(g_ == w_, name))                                              \
-            printf("#   got %lld, want %lld\n", g_, w_);                      \
+#define is_int(got, want, name)                                                \
+    do {                                                                       \
+        long long g_ = (long long) (got), w_ = (long long) (want);             \
+        if (!ok(g_ == w_, name)) printf("#   got %lld, want %lld\n", g_, w_);  \
     } while (0)
 
-#define is_str(got, want, name)                                               \
-    do {                                                                      \
-        const char *g_ = (got), *w_ = (want);                                 \
-        if (!ok(g_ && w_ && strcmp(g_, w_) == 0, name))                       \
-            printf("#   got '%s', want '%s'\n", g_ ? g_ : "(null)",           \
-                   w_ ? w_ : "(null)");                                       \
+#define is_str(got, want, name)                                                \
+    do {                                                                       \
+        const char *g_ = (got), *w_ = (want);                                  \
+        if (!ok(g_ && w_ && strcmp(g_, w_) == 0, name))                        \
+            printf("#   got '%s', want '%s'\n", g_ ? g_ : "(null)",            \
+                   w_ ? w_ : "(null)");                                        \
     } while (0)
 
 /* Prints the trailing plan when the count was not known up front. */

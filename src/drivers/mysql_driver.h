@@ -36,10 +36,10 @@ extern struct drv_mysql_config drv_mysql_cfg;
 
 struct my_conn {
     MYSQL *m;
-    MYSQL_RES *res;         /* current streamed text result */
-    struct my_stmt *active; /* statement with a current result */
-    bool may_have_more;     /* a text query ran since the last drain: it
-                               may have left results (multi-statements) */
+    MYSQL_RES *res;          /* current streamed text result */
+    struct my_stmt *active;  /* statement with a current result */
+    bool may_have_more;      /* a text query ran since the last drain: it
+                                may have left results (multi-statements) */
     struct my_stmt *pending; /* its last result freed, a statement (CALL)
                                 may have more */
 };

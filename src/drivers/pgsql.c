@@ -182,8 +182,8 @@ static void drv_pgsql_disconnect(struct db_conn *c)
 
 /* Classifies a result (PG-4) and keeps it when it has rows. Inline: on
  * the per-query path, where a call of its own costs ~15 instructions. */
-static inline int outcome(struct db_conn *c, PGresult *res,
-                          struct db_result *r, const char *func)
+static inline int outcome(struct db_conn *c, PGresult *res, struct db_result *r,
+                          const char *func)
 {
     switch (PQresultStatus(res)) {
     case PGRES_TUPLES_OK:
@@ -381,8 +381,8 @@ restart:
 static inline bool format_short_ints(struct db_stmt *s, struct pg_stmt *ps)
 {
     const sql_bind *b = s->binds, *end = b + s->nbinds;
-    const char **val  = ps->values;
-    char *p           = ps->scratch;
+    const char **val = ps->values;
+    char *p          = ps->scratch;
 
     if (!ps->short_ints) return false;
     for (; b < end; b++, val++) {
@@ -457,8 +457,8 @@ static void drv_pgsql_log_error(const struct db_conn *c, enum db_op op,
     } else if (strcmp(e->func, "PQprepare") == 0) {
         /* sysbench prints libpq's whole text here (severity, the LINE
          * pointer, trailing newline); it is still the connection's last. */
-        log_fatal("PQprepare() failed: %s",
-                  pc && *PQerrorMessage(pc->pg) ? PQerrorMessage(pc->pg)
+        log_fatal("PQprepare() failed: %s", pc && *PQerrorMessage(pc->pg)
+                                                ? PQerrorMessage(pc->pg)
                                                 : e->msg);
     } else {
         log_fatal("%s() failed: %d %s", e->func, status, e->msg);

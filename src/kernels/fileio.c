@@ -40,7 +40,7 @@ bool bench_fileio_has_aio(void)
 void bench_fileio_format_size(double bytes, char *buf, size_t len)
 {
     static const char *const units[] = {"", "Ki", "Mi", "Gi", "Ti", "Pi"};
-    size_t i = 0;
+    size_t i                         = 0;
 
     while (i + 1 < sizeof(units) / sizeof(*units) && bytes >= 1024) {
         bytes /= 1024;
@@ -55,8 +55,7 @@ struct bench_fileio *bench_fileio_new(const struct bench_fileio_config *cfg)
 {
     struct bench_fileio *f = calloc(1, sizeof(*f));
 
-    if (!f)
-        goto fail;
+    if (!f) goto fail;
     pthread_mutex_init(&f->lock, NULL);
     if (cfg->num_files == 0 || cfg->threads == 0 || cfg->block_size <= 0 ||
         cfg->request_size < cfg->block_size) {
@@ -73,19 +72,16 @@ struct bench_fileio *bench_fileio_new(const struct bench_fileio_config *cfg)
         goto fail;
     }
     memset(f->threads, 0, sizeof(*f->threads) * cfg->threads);
-    if (!(f->fds = malloc(sizeof(*f->fds) * cfg->num_files)))
-        goto fail;
+    if (!(f->fds = malloc(sizeof(*f->fds) * cfg->num_files))) goto fail;
     for (unsigned i = 0; i < cfg->num_files; i++)
         f->fds[i] = -1;
     for (unsigned t = 0; t < cfg->threads; t++) {
         f->threads[t].cur_pos = -1;
         for (int op = 0; op < FILEIO_OPS; op++)
-            if (!(f->threads[t].lat[op] = hist_new()))
-                goto fail;
+            if (!(f->threads[t].lat[op] = hist_new())) goto fail;
     }
     for (int op = 0; op < FILEIO_OPS; op++)
-        if (!(f->base[op] = hist_new()))
-            goto fail;
+        if (!(f->base[op] = hist_new())) goto fail;
     fileio_current = f;
     return f;
 fail:
@@ -97,25 +93,20 @@ fail:
 static void close_files(struct bench_fileio *f)
 {
     for (unsigned i = 0; f->maps && i < f->cfg.num_files; i++)
-        if (f->maps[i])
-            munmap(f->maps[i], (size_t) f->file_size);
+        if (f->maps[i]) munmap(f->maps[i], (size_t) f->file_size);
     free(f->maps);
     f->maps = NULL;
     for (unsigned i = 0; f->fds && i < f->cfg.num_files; i++) {
-        if (f->fds[i] >= 0)
-            close(f->fds[i]);
+        if (f->fds[i] >= 0) close(f->fds[i]);
         f->fds[i] = -1;
     }
 }
 
 void bench_fileio_free(struct bench_fileio *f)
 {
-    if (!f)
-        return;
-    if (fileio_current == f)
-        fileio_current = NULL;
-    if (f->maps)
-        fileio_sigbus_guard(false);
+    if (!f) return;
+    if (fileio_current == f) fileio_current = NULL;
+    if (f->maps) fileio_sigbus_guard(false);
     close_files(f);
     for (unsigned t = 0; f->threads && t < f->cfg.threads; t++) {
         fileio_aio_free(f->threads[t].aio);
@@ -147,8 +138,7 @@ int fileio_fail(struct bench_fileio *f, const char *fmt, ...)
 {
     va_list ap;
 
-    if (!fileio_first_failure(f))
-        return -1;
+    if (!fileio_first_failure(f)) return -1;
     va_start(ap, fmt);
     log_vmsg(LOG_FATAL, fmt, ap);
     va_end(ap);
@@ -167,14 +157,14 @@ void fileio_account(struct bench_fileio *f, int tid, int op, int64_t bytes,
                     uint64_t elapsed_ns)
 {
     static const enum stat_counter count[FILEIO_OPS] = {
-        [BENCH_FIO_READ] = STAT_READS, [BENCH_FIO_WRITE] = STAT_WRITES,
+        [BENCH_FIO_READ]  = STAT_READS,
+        [BENCH_FIO_WRITE] = STAT_WRITES,
         [BENCH_FIO_FSYNC] = STAT_OTHER};
 
     /* Operations of an event that started during --warmup-time count in
      * neither sysbench's block nor the per-operation one, so the two
      * blocks always describe the same operations. */
-    if (stats_discarding(tid))
-        return;
+    if (stats_discarding(tid)) return;
     hist_record(f->threads[tid].lat[op], elapsed_ns);
     stats_add(tid, count[op], 1);
     if (op == BENCH_FIO_READ)
@@ -192,8 +182,7 @@ int fileio_fsync(struct bench_fileio *f, int tid, unsigned id)
     /* As in sysbench: never queued in async mode, and the whole mapping
      * in mmap mode. */
     if (f->cfg.io_mode == BENCH_FIO_MMAP)
-        rc = msync(f->maps[id], (size_t) f->file_size,
-                   MS_SYNC | MS_INVALIDATE);
+        rc = msync(f->maps[id], (size_t) f->file_size, MS_SYNC | MS_INVALIDATE);
     else if (f->cfg.fdatasync)
         rc = fdatasync(f->fds[id]);
     else
@@ -222,7 +211,7 @@ static bool fsync_due(struct bench_fileio *f, struct bench_fileio_req *r)
     if (f->cfg.fsync_freq == 0 || !f->dirty ||
         f->requests % (uint64_t) f->cfg.fsync_freq != 0)
         return false;
-    *r = (struct bench_fileio_req){.op = BENCH_FIO_FSYNC,
+    *r = (struct bench_fileio_req){.op   = BENCH_FIO_FSYNC,
                                    .file = f->fsynced_file};
     if (++f->fsynced_file == f->cfg.num_files) {
         f->fsynced_file = 0;
@@ -256,13 +245,11 @@ static void check_sequence(struct bench_fileio *f,
     f->prev = *r;
 }
 
-static void next_sequential(struct bench_fileio *f,
-                            struct bench_fileio_req *r)
+static void next_sequential(struct bench_fileio *f, struct bench_fileio_req *r)
 {
     bool write = f->cfg.test_mode != BENCH_FIO_SEQRD;
 
-    if (write && fsync_due(f, r))
-        return;
+    if (write && fsync_due(f, r)) return;
     f->requests++;
     f->dirty |= write;
     if (f->current_file == f->cfg.num_files) {
@@ -273,15 +260,13 @@ static void next_sequential(struct bench_fileio *f,
     r->file = f->current_file;
     r->pos  = f->position;
     r->size = f->file_size - f->position;
-    if (r->size > f->cfg.request_size)
-        r->size = f->cfg.request_size;
+    if (r->size > f->cfg.request_size) r->size = f->cfg.request_size;
     f->position += r->size;
     if (f->position == f->file_size) {
         f->current_file++;
         f->position = 0;
     }
-    if (f->cfg.validate)
-        check_sequence(f, r);
+    if (f->cfg.validate) check_sequence(f, r);
 }
 
 /* rndrw: read while (reads + 1) / (writes + 1) is below the ratio. 1.0.20
@@ -318,26 +303,23 @@ static bool block_busy(const struct bench_fileio *f, int tid,
 static void next_random(struct bench_fileio *f, int tid,
                         struct bench_fileio_req *r)
 {
-    int op = f->cfg.test_mode == BENCH_FIO_RNDWR ? BENCH_FIO_WRITE
-                                                 : BENCH_FIO_READ;
+    int op =
+        f->cfg.test_mode == BENCH_FIO_RNDWR ? BENCH_FIO_WRITE : BENCH_FIO_READ;
     /* Enough tries to get past every other worker's block. */
     unsigned tries = 4 * f->cfg.threads + 16;
 
-    if (f->cfg.test_mode == BENCH_FIO_RNDRW)
-        op = rw_choice(f, tid);
-    if (fsync_due(f, r))
-        return;
+    if (f->cfg.test_mode == BENCH_FIO_RNDRW) op = rw_choice(f, tid);
+    if (fsync_due(f, r)) return;
     r->op = op;
     do {
-        uint64_t off = (uint64_t) (sb_rand_uniform_double() *
-                                   (double) f->rnd_range);
+        uint64_t off =
+            (uint64_t) (sb_rand_uniform_double() * (double) f->rnd_range);
         off -= off % (uint64_t) f->cfg.block_size;
         r->file = (unsigned) (off / (uint64_t) f->file_size);
         r->pos  = (int64_t) (off % (uint64_t) f->file_size);
     } while (f->cfg.validate && block_busy(f, tid, r) && --tries > 0);
     r->size = f->file_size - r->pos;
-    if (r->size > f->cfg.block_size)
-        r->size = f->cfg.block_size;
+    if (r->size > f->cfg.block_size) r->size = f->cfg.block_size;
     f->threads[tid].cur_file = r->file;
     f->threads[tid].cur_pos  = r->pos;
     f->requests++;
@@ -371,8 +353,7 @@ static void on_sigbus(int sig)
 {
     sigjmp_buf *target = bus_target;
 
-    if (target)
-        siglongjmp(*target, 1);
+    if (target) siglongjmp(*target, 1);
     sigaction(SIGBUS, &bus_prev, NULL); /* not ours: as before */
     raise(sig);
 }
@@ -381,15 +362,13 @@ int fileio_sigbus_guard(bool on)
 {
     struct sigaction sa = {.sa_handler = on_sigbus, .sa_flags = SA_NODEFER};
 
-    if (on == bus_installed)
-        return 0;
+    if (on == bus_installed) return 0;
     if (!on) {
         bus_installed = false;
         return sigaction(SIGBUS, &bus_prev, NULL);
     }
     sigemptyset(&sa.sa_mask);
-    if (sigaction(SIGBUS, &sa, &bus_prev) != 0)
-        return -1;
+    if (sigaction(SIGBUS, &sa, &bus_prev) != 0) return -1;
     bus_installed = true;
     return 0;
 }
@@ -426,8 +405,9 @@ static int transfer_failed(struct bench_fileio *f,
                                : "no space for the mapped page; is the "
                                  "disk full?");
     if (err == 0)
-        return fileio_fail(f, "Failed to read file! file: %s pos: %lld: "
-                              "unexpected end of file (expected %lld bytes)",
+        return fileio_fail(f,
+                           "Failed to read file! file: %s pos: %lld: "
+                           "unexpected end of file (expected %lld bytes)",
                            name, (long long) r->pos, (long long) r->size);
     fileio_errno_text(err, text, sizeof(text));
     fileio_fail(f, "Failed to %s file! file: %s pos: %lld %s",
@@ -454,8 +434,8 @@ static int transfer(struct bench_fileio *f, int tid,
     t0 = clock_now_ns();
     if (f->cfg.io_mode == BENCH_FIO_MMAP) {
         unsigned char *map = f->maps[r->file] + r->pos;
-        if (mmap_copy(write ? map : buf, write ? buf : map,
-                      (size_t) r->size) != 0)
+        if (mmap_copy(write ? map : buf, write ? buf : map, (size_t) r->size) !=
+            0)
             return transfer_failed(f, r, EFAULT);
     } else if (write) {
         n = fileio_pwrite_full(f->fds[r->file], buf, r->size, r->pos);
@@ -494,54 +474,46 @@ int bench_fileio_thread_done(struct bench_fileio *f, int tid)
 {
     int mode = f->cfg.test_mode;
 
-    if (f->cfg.fsync_end && mode != BENCH_FIO_SEQRD &&
-        mode != BENCH_FIO_RNDRD)
+    if (f->cfg.fsync_end && mode != BENCH_FIO_SEQRD && mode != BENCH_FIO_RNDRD)
         for (unsigned i = 0; i < f->cfg.num_files; i++)
-            if (fileio_fsync(f, tid, i) != 0)
-                return -1;
-    if (f->cfg.io_mode == BENCH_FIO_ASYNC)
-        return fileio_aio_drain(f, tid);
+            if (fileio_fsync(f, tid, i) != 0) return -1;
+    if (f->cfg.io_mode == BENCH_FIO_ASYNC) return fileio_aio_drain(f, tid);
     return 0;
 }
 
 /* -- The per-operation latency block -------------------------------------- */
 
-static void latency_row(const char *label, const struct hist *h,
-                        int percentile)
+static void latency_row(const char *label, const struct hist *h, int percentile)
 {
-    uint64_t n = hist_count(h);
-    double sum = (double) hist_sum_ns(h) / 1e6;
+    uint64_t n   = hist_count(h);
+    double sum   = (double) hist_sum_ns(h) / 1e6;
     char pct[24] = "";
 
     if (percentile > 0)
         snprintf(pct, sizeof(pct), " %10.3f",
                  (double) hist_percentile_ns(h, percentile) / 1e6);
     log_stamped(LOG_NOTICE, "    %-6s %10llu %10.3f %10.3f %10.3f%s %12.3f",
-                label, (unsigned long long) n,
-                (double) hist_min_ns(h) / 1e6, n ? sum / (double) n : 0.0,
-                (double) hist_max_ns(h) / 1e6, pct, sum);
+                label, (unsigned long long) n, (double) hist_min_ns(h) / 1e6,
+                n ? sum / (double) n : 0.0, (double) hist_max_ns(h) / 1e6, pct,
+                sum);
 }
 
 void bench_fileio_report_latency(struct bench_fileio *f, int percentile)
 {
-    static const char *const labels[FILEIO_OPS] = {"read:", "write:",
-                                                   "fsync:"};
-    struct hist *now[FILEIO_OPS] = {0};
-    char pct[24] = "";
+    static const char *const labels[FILEIO_OPS] = {"read:", "write:", "fsync:"};
+    struct hist *now[FILEIO_OPS]                = {0};
+    char pct[24]                                = "";
     int op;
 
     for (op = 0; op < FILEIO_OPS; op++) {
-        if (!(now[op] = hist_new()))
-            goto out;
+        if (!(now[op] = hist_new())) goto out;
         for (unsigned t = 0; t < f->cfg.threads; t++)
-            if (hist_add(now[op], f->threads[t].lat[op]) != 0)
-                goto out;
+            if (hist_add(now[op], f->threads[t].lat[op]) != 0) goto out;
     }
-    if (percentile > 0)
-        snprintf(pct, sizeof(pct), " %8dth", percentile);
+    if (percentile > 0) snprintf(pct, sizeof(pct), " %8dth", percentile);
     log_stamped(LOG_NOTICE, "Latency by operation (ms):");
-    log_stamped(LOG_NOTICE, "    %-6s %10s %10s %10s %10s%s %12s", "",
-                "count", "min", "avg", "max", pct, "sum");
+    log_stamped(LOG_NOTICE, "    %-6s %10s %10s %10s %10s%s %12s", "", "count",
+                "min", "avg", "max", pct, "sum");
     for (op = 0; op < FILEIO_OPS; op++) {
         struct hist *delta = hist_new();
         if (delta && hist_copy(delta, now[op]) == 0 &&

@@ -39,18 +39,18 @@ struct fileio_thread {
 
 struct bench_fileio {
     struct bench_fileio_config cfg;
-    int64_t file_size; /* total_size / num_files */
-    int64_t rnd_range; /* file_size * num_files: random offsets below */
-    int *fds;          /* num_files, -1 while closed */
-    unsigned char **maps;         /* mmap mode: one mapping per file */
+    int64_t file_size;    /* total_size / num_files */
+    int64_t rnd_range;    /* file_size * num_files: random offsets below */
+    int *fds;             /* num_files, -1 while closed */
+    unsigned char **maps; /* mmap mode: one mapping per file */
     struct fileio_thread *threads; /* cfg.threads */
     /* The request generator, shared by all workers (sysbench's). */
     pthread_mutex_t lock;
-    int64_t position;      /* sequential cursor: next offset... */
-    unsigned current_file; /* ...in this file */
-    unsigned fsynced_file; /* next file of the periodic fsync round */
-    bool dirty;            /* written since the last complete round */
-    uint64_t requests;     /* read/write requests handed out */
+    int64_t position;             /* sequential cursor: next offset... */
+    unsigned current_file;        /* ...in this file */
+    unsigned fsynced_file;        /* next file of the periodic fsync round */
+    bool dirty;                   /* written since the last complete round */
+    uint64_t requests;            /* read/write requests handed out */
     struct bench_fileio_req prev; /* --validate: previous sequential one */
     bool have_prev;
     /* Reports: baseline of the previous latency block; the reporter and
@@ -89,8 +89,8 @@ void fileio_fill(unsigned char *buf, int64_t len, int64_t pos, int64_t block);
 /* Verifies blocks filled by fileio_fill (file `file`, from offset `pos`);
  * on the first bad block prints sysbench's mismatch and "Validation
  * failed" lines (unless another failure printed first) and returns -1. */
-int fileio_check(struct bench_fileio *f, const unsigned char *buf,
-                 int64_t len, unsigned file, int64_t pos);
+int fileio_check(struct bench_fileio *f, const unsigned char *buf, int64_t len,
+                 unsigned file, int64_t pos);
 /* Test file name "test_file.<id>". */
 void fileio_file_name(unsigned id, char *buf, size_t len);
 /* Whole-length pread/pwrite: retries short transfers; returns the bytes

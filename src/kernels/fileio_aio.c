@@ -58,7 +58,7 @@ struct fileio_aio *fileio_aio_new(struct bench_fileio *f)
     }
     a->backlog = a->nfree = n;
     for (unsigned i = 0; i < n; i++) {
-        a->slots[i].buf = a->bufs ? a->bufs + rs * i : NULL;
+        a->slots[i].buf  = a->bufs ? a->bufs + rs * i : NULL;
         a->free_slots[i] = &a->slots[i];
     }
     if ((rc = io_setup((int) n, &a->ctx)) != 0) {
@@ -77,10 +77,8 @@ struct fileio_aio *fileio_aio_new(struct bench_fileio *f)
 
 void fileio_aio_free(struct fileio_aio *a)
 {
-    if (!a)
-        return;
-    if (a->ctx_ready)
-        io_destroy(a->ctx);
+    if (!a) return;
+    if (a->ctx_ready) io_destroy(a->ctx);
     free(a->bufs);
     free(a->events);
     free(a->free_slots);
@@ -97,11 +95,15 @@ static int completion_failed(struct bench_fileio *f, const struct aio_slot *s,
     if (res < 0)
         fileio_errno_text((int) -res, text, sizeof(text));
     else if (s->op == BENCH_FIO_READ)
-        snprintf(text, sizeof(text), "(%ld of %lld bytes): unexpected end "
-                 "of file", res, (long long) s->len);
+        snprintf(text, sizeof(text),
+                 "(%ld of %lld bytes): unexpected end "
+                 "of file",
+                 res, (long long) s->len);
     else
-        snprintf(text, sizeof(text), "(%ld of %lld bytes): is the disk "
-                 "full?", res, (long long) s->len);
+        snprintf(text, sizeof(text),
+                 "(%ld of %lld bytes): is the disk "
+                 "full?",
+                 res, (long long) s->len);
     return fileio_fail(f, "Asynchronous %s failed! file: %s pos: %lld %s",
                        s->op == BENCH_FIO_READ ? "read" : "write", name,
                        (long long) s->pos, text);
@@ -110,8 +112,7 @@ static int completion_failed(struct bench_fileio *f, const struct aio_slot *s,
 static int complete(struct bench_fileio *f, int tid, struct aio_slot *s,
                     long res, uint64_t now)
 {
-    if (res != s->len)
-        return completion_failed(f, s, res);
+    if (res != s->len) return completion_failed(f, s, res);
     fileio_account(f, tid, s->op, s->len,
                    now > s->submit_ns ? now - s->submit_ns : 0);
     if (s->op == BENCH_FIO_READ && f->cfg.validate)
@@ -130,14 +131,13 @@ static int wait_for(struct bench_fileio *f, int tid, long min)
         n = io_getevents(a->ctx, min, (long) a->backlog, a->events, NULL);
     while (n == -EINTR);
     if (n < 1)
-        return fileio_fail(f, "io_getevents() failed! %s",
-                           fileio_errno_text(n < 0 ? -n : EIO, text,
-                                             sizeof(text)));
+        return fileio_fail(
+            f, "io_getevents() failed! %s",
+            fileio_errno_text(n < 0 ? -n : EIO, text, sizeof(text)));
     uint64_t now = clock_now_ns();
     for (int i = 0; i < n; i++) {
         struct aio_slot *s = (struct aio_slot *) a->events[i].obj;
-        if (rc == 0)
-            rc = complete(f, tid, s, (long) a->events[i].res, now);
+        if (rc == 0) rc = complete(f, tid, s, (long) a->events[i].res, now);
         a->free_slots[a->nfree++] = s;
         a->inflight--;
     }
@@ -170,13 +170,12 @@ int fileio_aio_submit(struct bench_fileio *f, int tid,
     if ((rc = io_submit(a->ctx, 1, &p)) != 1) {
         a->free_slots[a->nfree++] = s;
         fileio_file_name(r->file, name, sizeof(name));
-        return fileio_fail(f, "io_submit() failed! file: %s pos: %lld %s",
-                           name, (long long) r->pos,
-                           fileio_errno_text(rc < 0 ? -rc : EAGAIN, text,
-                                             sizeof(text)));
+        return fileio_fail(
+            f, "io_submit() failed! file: %s pos: %lld %s", name,
+            (long long) r->pos,
+            fileio_errno_text(rc < 0 ? -rc : EAGAIN, text, sizeof(text)));
     }
-    if (++a->inflight < a->backlog)
-        return 0;
+    if (++a->inflight < a->backlog) return 0;
     return wait_for(f, tid, 1);
 }
 
@@ -185,8 +184,7 @@ int fileio_aio_drain(struct bench_fileio *f, int tid)
     struct fileio_aio *a = f->threads[tid].aio;
 
     while (a && a->inflight > 0)
-        if (wait_for(f, tid, (long) a->inflight) != 0)
-            return -1;
+        if (wait_for(f, tid, (long) a->inflight) != 0) return -1;
     return 0;
 }
 

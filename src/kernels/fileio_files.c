@@ -56,8 +56,7 @@ static void fill_block(unsigned char *b, int64_t len, int64_t pos)
     }
     for (r = sb_rand_uniform_uint64(); i < (data > 0 ? data : len); i++)
         b[i] = (unsigned char) (r >> (8 * (i & 7)));
-    if (data <= 0)
-        return;
+    if (data <= 0) return;
     crc = fileio_crc32(b, (size_t) data);
     memcpy(b + data, &crc, FILEIO_CRC_LEN);
     memcpy(b + data + FILEIO_CRC_LEN, &off, FILEIO_OFF_LEN);
@@ -79,8 +78,7 @@ static int check_block(const unsigned char *b, int64_t len, int64_t pos,
     uint32_t crc, stored;
     uint64_t off;
 
-    if (data <= 0)
-        return 0;
+    if (data <= 0) return 0;
     crc = fileio_crc32(b, (size_t) data);
     memcpy(&stored, b + data, FILEIO_CRC_LEN);
     memcpy(&off, b + data + FILEIO_CRC_LEN, FILEIO_OFF_LEN);
@@ -89,8 +87,8 @@ static int check_block(const unsigned char *b, int64_t len, int64_t pos,
     return crc != stored ? 1 : off != (uint64_t) pos ? 2 : 0;
 }
 
-int fileio_check(struct bench_fileio *f, const unsigned char *buf,
-                 int64_t len, unsigned file, int64_t pos)
+int fileio_check(struct bench_fileio *f, const unsigned char *buf, int64_t len,
+                 unsigned file, int64_t pos)
 {
     int64_t block = f->cfg.block_size, done;
     uint64_t got[2], stored[2];
@@ -99,10 +97,8 @@ int fileio_check(struct bench_fileio *f, const unsigned char *buf,
     for (done = 0; done < len && !bad; done += block)
         bad = check_block(buf + done, len - done < block ? len - done : block,
                           pos + done, got, stored);
-    if (!bad)
-        return 0;
-    if (!fileio_first_failure(f))
-        return -1;
+    if (!bad) return 0;
+    if (!fileio_first_failure(f)) return -1;
     pos += done - block;
     if (bad == 1) {
         log_fatal("Checksum mismatch in block with offset: %lld",
@@ -112,8 +108,7 @@ int fileio_check(struct bench_fileio *f, const unsigned char *buf,
     } else {
         log_fatal("Offset mismatch in block:");
         log_fatal("   Actual offset: %llu    Stored offset: %llu",
-                  (unsigned long long) got[1],
-                  (unsigned long long) stored[1]);
+                  (unsigned long long) got[1], (unsigned long long) stored[1]);
     }
     log_fatal("Validation failed on file %u, block offset %lld, exiting...",
               file, (long long) pos);
@@ -132,14 +127,11 @@ int64_t fileio_pread_full(int fd, void *buf, int64_t len, int64_t pos)
     int64_t done = 0;
 
     while (done < len) {
-        ssize_t n = pread(fd, (char *) buf + done, (size_t) (len - done),
-                          pos + done);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n < 0)
-            return -1;
-        if (n == 0)
-            break;
+        ssize_t n =
+            pread(fd, (char *) buf + done, (size_t) (len - done), pos + done);
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0) return -1;
+        if (n == 0) break;
         done += n;
     }
     return done;
@@ -150,12 +142,10 @@ int64_t fileio_pwrite_full(int fd, const void *buf, int64_t len, int64_t pos)
     int64_t done = 0;
 
     while (done < len) {
-        ssize_t n = pwrite(fd, (const char *) buf + done,
-                           (size_t) (len - done), pos + done);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n < 0)
-            return -1;
+        ssize_t n = pwrite(fd, (const char *) buf + done, (size_t) (len - done),
+                           pos + done);
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0) return -1;
         if (n == 0) {
             errno = ENOSPC;
             return -1;
@@ -169,12 +159,9 @@ static int open_flags(const struct bench_fileio *f)
 {
     int flags = 0, x = f->cfg.extra_flags;
 
-    if (x & BENCH_FIO_O_SYNC)
-        flags |= O_SYNC;
-    if (x & BENCH_FIO_O_DSYNC)
-        flags |= O_DSYNC;
-    if (x & BENCH_FIO_O_DIRECT)
-        flags |= O_DIRECT;
+    if (x & BENCH_FIO_O_SYNC) flags |= O_SYNC;
+    if (x & BENCH_FIO_O_DSYNC) flags |= O_DSYNC;
+    if (x & BENCH_FIO_O_DIRECT) flags |= O_DIRECT;
     return flags;
 }
 
@@ -211,8 +198,9 @@ static int check_direct_alignment(struct bench_fileio *f, int fd,
         return 0;
     if (f->cfg.block_size % sx.stx_dio_offset_align != 0 ||
         f->cfg.request_size % sx.stx_dio_offset_align != 0)
-        return fileio_fail(f, "--file-block-size=%lld is not a multiple of "
-                              "%u, the direct I/O alignment of '%s'",
+        return fileio_fail(f,
+                           "--file-block-size=%lld is not a multiple of "
+                           "%u, the direct I/O alignment of '%s'",
                            (long long) f->cfg.block_size,
                            sx.stx_dio_offset_align, name);
 #else
@@ -232,12 +220,11 @@ static int extend_file(struct bench_fileio *f, int fd, const char *name,
     int64_t bs = f->cfg.block_size;
 
     for (; offset < f->file_size; offset += bs, *written += bs) {
-        if (f->cfg.validate)
-            fileio_fill(buf, bs, offset, bs);
+        if (f->cfg.validate) fileio_fill(buf, bs, offset, bs);
         if (fileio_pwrite_full(fd, buf, bs, offset) != bs) {
             fileio_errno_text(errno, text, sizeof(text));
-            fileio_fail(f, "Failed to write file! file: %s pos: %lld %s",
-                        name, (long long) offset, text);
+            fileio_fail(f, "Failed to write file! file: %s pos: %lld %s", name,
+                        (long long) offset, text);
             if (errno == EINVAL && (f->cfg.extra_flags & BENCH_FIO_O_DIRECT))
                 log_warn("O_DIRECT needs sizes aligned to the device block "
                          "size: check --file-block-size (%lld)",
@@ -252,8 +239,8 @@ static int extend_file(struct bench_fileio *f, int fd, const char *name,
     return 0;
 }
 
-static int create_file(struct bench_fileio *f, unsigned id,
-                       unsigned char *buf, int64_t *written)
+static int create_file(struct bench_fileio *f, unsigned id, unsigned char *buf,
+                       int64_t *written)
 {
     char name[32], text[160];
     struct stat st;
@@ -263,12 +250,11 @@ static int create_file(struct bench_fileio *f, unsigned id,
 
     fileio_file_name(id, name, sizeof(name));
     existed = lstat(name, &st) == 0;
-    fd = open(name, O_CREAT | O_WRONLY | open_flags(f), S_IRUSR | S_IWUSR);
+    fd      = open(name, O_CREAT | O_WRONLY | open_flags(f), S_IRUSR | S_IWUSR);
     if (fd < 0) {
         int err = errno;
         /* A refused O_DIRECT open may still have created the file. */
-        if (!existed && err == EINVAL)
-            unlink(name);
+        if (!existed && err == EINVAL) unlink(name);
         return open_failed(f, "Can't open file", name, err);
     }
     if ((end = lseek(fd, 0, SEEK_END)) < 0) {
@@ -283,8 +269,7 @@ static int create_file(struct bench_fileio *f, unsigned id,
     else
         log_notice("Creating file %s", name);
     rc = check_direct_alignment(f, fd, name);
-    if (rc == 0)
-        rc = extend_file(f, fd, name, end, buf, written);
+    if (rc == 0) rc = extend_file(f, fd, name, end, buf, written);
     if (close(fd) != 0 && rc == 0)
         rc = fileio_fail(f, "Failed to close file '%s' %s", name,
                          fileio_errno_text(errno, text, sizeof(text)));
@@ -361,8 +346,7 @@ static int check_size(struct bench_fileio *f, int fd, const char *name)
     if (fstat(fd, &st) != 0)
         return fileio_fail(f, "fstat() failed on file '%s' %s", name,
                            fileio_errno_text(errno, text, sizeof(text)));
-    if (st.st_size >= f->file_size)
-        return 0;
+    if (st.st_size >= f->file_size) return 0;
     bench_fileio_format_size((double) st.st_size, have, sizeof(have));
     bench_fileio_format_size((double) f->file_size, want, sizeof(want));
     fileio_fail(f, "Size of file '%s' is %sB, but at least %sB is expected.",
@@ -379,19 +363,16 @@ static int open_one(struct bench_fileio *f, unsigned id)
     int err;
 
     fileio_file_name(id, name, sizeof(name));
-    if (seqwr && recreate(f, name) != 0)
-        return -1;
+    if (seqwr && recreate(f, name) != 0) return -1;
     log_debug("Opening file: %s", name);
     f->fds[id] = open(name, O_RDWR | open_flags(f), S_IRUSR | S_IWUSR);
     if (f->fds[id] < 0) {
         err = errno;
         open_failed(f, "Cannot open file", name, err);
-        if (err == ENOENT)
-            log_warn("Did you forget to run the prepare step?");
+        if (err == ENOENT) log_warn("Did you forget to run the prepare step?");
         return -1;
     }
-    if (id == 0 && check_direct_alignment(f, f->fds[id], name) != 0)
-        return -1;
+    if (id == 0 && check_direct_alignment(f, f->fds[id], name) != 0) return -1;
     return seqwr ? 0 : check_size(f, f->fds[id], name);
 }
 
@@ -441,8 +422,7 @@ static int alloc_threads(struct bench_fileio *f)
 int bench_fileio_open(struct bench_fileio *f)
 {
     for (unsigned i = 0; i < f->cfg.num_files; i++)
-        if (open_one(f, i) != 0)
-            return -1;
+        if (open_one(f, i) != 0) return -1;
     if (f->cfg.io_mode == BENCH_FIO_MMAP && f->file_size > 0 &&
         map_files(f) != 0)
         return -1;

@@ -38,7 +38,7 @@ static struct bench_memory *current;
 static size_t *alloc_hugetlb(size_t size)
 {
     size_t rounded = (size + LARGE_PAGE_SIZE - 1) & ~(LARGE_PAGE_SIZE - 1);
-    int id = shmget(IPC_PRIVATE, rounded, SHM_HUGETLB | SHM_R | SHM_W);
+    int id         = shmget(IPC_PRIVATE, rounded, SHM_HUGETLB | SHM_R | SHM_W);
     void *p;
 
     if (id < 0) {
@@ -62,8 +62,7 @@ static size_t *alloc_block(size_t size, bool hugetlb)
 {
     void *p;
 
-    if (hugetlb)
-        return alloc_hugetlb(size);
+    if (hugetlb) return alloc_hugetlb(size);
     if (posix_memalign(&p, (size_t) sysconf(_SC_PAGESIZE), size) != 0)
         return NULL;
     memset(p, 0, size);
@@ -72,19 +71,16 @@ static size_t *alloc_block(size_t size, bool hugetlb)
 
 void bench_memory_free(struct bench_memory *m)
 {
-    if (!m)
-        return;
+    if (!m) return;
     for (unsigned i = 0; m->buffers && i < m->nbuffers; i++) {
-        if (!m->buffers[i])
-            continue;
+        if (!m->buffers[i]) continue;
         if (m->hugetlb)
             shmdt(m->buffers[i]);
         else
             free(m->buffers[i]);
     }
     free(m->buffers);
-    if (current == m)
-        current = NULL;
+    if (current == m) current = NULL;
     free(m);
 }
 
@@ -102,8 +98,7 @@ struct bench_memory *bench_memory_new(size_t block_size, unsigned nbuffers,
     m->nbuffers   = nbuffers;
     m->hugetlb    = hugetlb;
     for (unsigned i = 0; i < nbuffers; i++) {
-        if ((m->buffers[i] = alloc_block(block_size, hugetlb)))
-            continue;
+        if ((m->buffers[i] = alloc_block(block_size, hugetlb))) continue;
         if (nbuffers == 1)
             log_fatal("Failed to allocate buffer!");
         else
@@ -117,8 +112,7 @@ struct bench_memory *bench_memory_new(size_t block_size, unsigned nbuffers,
 
 size_t *bench_memory_buffer(unsigned i)
 {
-    if (!current || current->nbuffers == 0)
-        return NULL;
+    if (!current || current->nbuffers == 0) return NULL;
     return current->buffers[i < current->nbuffers ? i : 0];
 }
 

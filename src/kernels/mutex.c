@@ -32,8 +32,7 @@ struct bench_mutex *bench_mutex_new(unsigned nmutexes)
 {
     struct bench_mutex *m;
 
-    if (nmutexes == 0 || !(m = calloc(1, sizeof(*m))))
-        return NULL;
+    if (nmutexes == 0 || !(m = calloc(1, sizeof(*m)))) return NULL;
     if (!(m->mutexes = calloc(nmutexes, sizeof(*m->mutexes)))) {
         free(m);
         return NULL;
@@ -47,13 +46,11 @@ struct bench_mutex *bench_mutex_new(unsigned nmutexes)
 
 void bench_mutex_free(struct bench_mutex *m)
 {
-    if (!m)
-        return;
+    if (!m) return;
     for (unsigned i = 0; i < m->nmutexes; i++)
         pthread_mutex_destroy(&m->mutexes[i].mutex);
     free(m->mutexes);
-    if (current == m)
-        current = NULL;
+    if (current == m) current = NULL;
     free(m);
 }
 

@@ -41,13 +41,11 @@ struct bench_threads *bench_threads_new(unsigned nlocks)
 
 void bench_threads_free(struct bench_threads *t)
 {
-    if (!t)
-        return;
+    if (!t) return;
     for (unsigned i = 0; i < t->nlocks; i++)
         pthread_mutex_destroy(&t->locks[i]);
     free(t->locks);
-    if (current == t)
-        current = NULL;
+    if (current == t) current = NULL;
     free(t);
 }
 

@@ -259,7 +259,8 @@ static void mysql_multi(sql_connection *con)
     run(con, "DROP PROCEDURE IF EXISTS bench_live_two");
     run(con, "CREATE PROCEDURE bench_live_two() BEGIN SELECT 1; SELECT 2; END");
     call = prep(con, "CALL bench_live_two()");
-    is_str(row_text(db_execute(call)), "1", "mysql: prepared CALL, first result");
+    is_str(row_text(db_execute(call)), "1",
+           "mysql: prepared CALL, first result");
     is_str(row_text(exec1(st, 9)), "10",
            "mysql: a CALL's unread results do not block the next statement");
     is_str(row_text(db_execute(call)), "1", "mysql: prepared CALL again");

@@ -339,7 +339,7 @@ static void test_bulk(void)
  * digits and letters, the rest is copied; rows joined by commas. */
 static void test_bulk_rand(void)
 {
-    const char *pat = "(%d, %d, '##-@@', '%x')";
+    const char *pat       = "(%d, %d, '##-@@', '%x')";
     const int64_t ints[2] = {-42, 1234567890123};
     sql_connection *con;
     const char *log;

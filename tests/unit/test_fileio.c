@@ -15,10 +15,14 @@
 
 static struct bench_fileio_config base_cfg(int mode)
 {
-    return (struct bench_fileio_config){
-        .num_files = 2, .total_size = 100, .block_size = 16,
-        .request_size = 16, .test_mode = mode, .io_mode = BENCH_FIO_SYNC,
-        .rw_ratio = 1.5, .threads = 1};
+    return (struct bench_fileio_config){.num_files    = 2,
+                                        .total_size   = 100,
+                                        .block_size   = 16,
+                                        .request_size = 16,
+                                        .test_mode    = mode,
+                                        .io_mode      = BENCH_FIO_SYNC,
+                                        .rw_ratio     = 1.5,
+                                        .threads      = 1};
 }
 
 static int req_is(const struct bench_fileio_req *r, int op, unsigned file,
@@ -34,7 +38,7 @@ static void test_bad_settings(void)
     log_set_verbosity(-1);
     cfg.request_size = 8;
     ok(bench_fileio_new(&cfg) == NULL, "requests smaller than a block");
-    cfg = base_cfg(BENCH_FIO_SEQRD);
+    cfg         = base_cfg(BENCH_FIO_SEQRD);
     cfg.threads = 0;
     ok(bench_fileio_new(&cfg) == NULL, "no thread");
     log_set_verbosity(3);
@@ -61,7 +65,7 @@ static void test_sequential(void)
     struct bench_fileio *f;
 
     cfg.request_size = 32; /* --file-merged-requests=2 */
-    f = bench_fileio_new(&cfg);
+    f                = bench_fileio_new(&cfg);
     bench_fileio_next(f, 0, &r);
     ok(req_is(&r, BENCH_FIO_READ, 0, 0, 32), "merged request from 0");
     bench_fileio_next(f, 0, &r);
@@ -82,7 +86,7 @@ static void test_fsync_rounds(void)
     int ops[9];
 
     cfg.fsync_freq = 3;
-    f = bench_fileio_new(&cfg);
+    f              = bench_fileio_new(&cfg);
     for (int i = 0; i < 9; i++) {
         bench_fileio_next(f, 0, &r);
         ops[i] = r.op;
@@ -97,8 +101,8 @@ static void test_fsync_rounds(void)
     bench_fileio_free(f);
 
     cfg.test_mode = BENCH_FIO_RNDRD;
-    f = bench_fileio_new(&cfg);
-    bool any = false;
+    f             = bench_fileio_new(&cfg);
+    bool any      = false;
     for (int i = 0; i < 20; i++) {
         bench_fileio_next(f, 0, &r);
         any |= r.op == BENCH_FIO_FSYNC;
@@ -119,8 +123,7 @@ static void test_random(void)
     f              = bench_fileio_new(&cfg);
     for (int i = 0; i < 20000; i++) {
         bench_fileio_next(f, 0, &r);
-        if (r.op == BENCH_FIO_FSYNC)
-            continue;
+        if (r.op == BENCH_FIO_FSYNC) continue;
         aligned &= (r.file * 1000 + (uint64_t) r.pos) % 16 == 0;
         in_range &= r.file < 4 && r.pos + r.size <= 1000 && r.size > 0;
         short_tail |= r.pos == 992 && r.size == 8;
@@ -164,9 +167,8 @@ static void test_blocks(void)
     is_int(fileio_crc32((const unsigned char *) "123456789", 9), 0xCBF43926,
            "CRC-32 check value");
     cfg.block_size = cfg.request_size = 64;
-    f = bench_fileio_new(&cfg);
-    if (!ok(f != NULL, "a test with 64-byte blocks"))
-        return;
+    f                                 = bench_fileio_new(&cfg);
+    if (!ok(f != NULL, "a test with 64-byte blocks")) return;
     fileio_fill(buf, sizeof(buf), 640, 64);
     is_int(fileio_check(f, buf, sizeof(buf), 0, 640), 0,
            "filled blocks verify");
@@ -182,7 +184,7 @@ static void test_blocks(void)
 /* prepare, a validated read of every block, a corrupted block, cleanup. */
 static void test_files(void)
 {
-    char dir[] = "/tmp/test_fileio.XXXXXX";
+    char dir[]                     = "/tmp/test_fileio.XXXXXX";
     struct bench_fileio_config cfg = base_cfg(BENCH_FIO_SEQRD);
     struct bench_fileio_req r;
     struct bench_fileio *f;
@@ -195,7 +197,7 @@ static void test_files(void)
     }
     cfg.total_size = 2 * 4096;
     cfg.block_size = cfg.request_size = 1024;
-    cfg.validate   = true;
+    cfg.validate                      = true;
     stats_init(1);
     log_set_verbosity(-1);
     f = bench_fileio_new(&cfg);

@@ -19,8 +19,8 @@
 static uint64_t count_in(double rate, double seconds, uint64_t seed)
 {
     struct pacer *p = pacer_new(rate, START_NS, seed);
-    uint64_t end = START_NS + (uint64_t) (seconds * (double) NS_PER_S);
-    uint64_t n   = 0;
+    uint64_t end    = START_NS + (uint64_t) (seconds * (double) NS_PER_S);
+    uint64_t n      = 0;
 
     while (pacer_claim(p) < end)
         n++;
@@ -33,13 +33,13 @@ static void achieved_rate(void)
     static const double rates[] = {1, 1000, 100000};
 
     for (size_t i = 0; i < sizeof(rates) / sizeof(rates[0]); i++) {
-        double want = rates[i] * 10;
+        double want  = rates[i] * 10;
         uint64_t got = count_in(rates[i], 10, 42);
         char name[96];
 
         snprintf(name, sizeof(name),
-                 "--rate=%g: %llu arrivals in 10 s, within 1%% of %g",
-                 rates[i], (unsigned long long) got, want);
+                 "--rate=%g: %llu arrivals in 10 s, within 1%% of %g", rates[i],
+                 (unsigned long long) got, want);
         ok(fabs((double) got - want) <= want * 0.01 + 1, name);
     }
 }
@@ -52,7 +52,7 @@ static void exponential_gaps(void)
     uint64_t prev = pacer_claim(p), first = prev;
     unsigned long above_mean = 0, above_3mean = 0;
     int ordered = prev >= START_NS;
-    double sum = 0;
+    double sum  = 0;
 
     for (int i = 1; i < N; i++) {
         uint64_t t = pacer_claim(p);
@@ -82,7 +82,7 @@ static void schedule_ignores_late_claims(void)
 {
     struct pacer *a = pacer_new(500, START_NS, 3);
     struct pacer *b = pacer_new(500, START_NS, 3);
-    int same = 1;
+    int same        = 1;
 
     for (int i = 0; i < 1000; i++) {
         uint64_t ta = pacer_claim(a);
@@ -125,8 +125,8 @@ static void concurrent_claims(void)
     enum { N = 200000 };
     struct pacer *shared = pacer_new(100000, START_NS, 11);
     struct pacer *alone  = pacer_new(100000, START_NS, 11);
-    uint64_t *got = malloc(2 * N * sizeof(*got));
-    struct claimer c[2] = {{shared, got, N}, {shared, got + N, N}};
+    uint64_t *got        = malloc(2 * N * sizeof(*got));
+    struct claimer c[2]  = {{shared, got, N}, {shared, got + N, N}};
     pthread_t th[2];
     int same = 1;
 
@@ -146,8 +146,8 @@ static void concurrent_claims(void)
 static void backlog(void)
 {
     struct pacer *p = pacer_new(1000, START_NS, 5);
-    uint64_t now = START_NS + NS_PER_S;
-    uint64_t due = count_in(1000, 1, 5), b0, b1;
+    uint64_t now    = START_NS + NS_PER_S;
+    uint64_t due    = count_in(1000, 1, 5), b0, b1;
 
     b0 = pacer_backlog(p, now, 1000000);
     is_int((long long) b0, (long long) due,

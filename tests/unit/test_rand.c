@@ -305,7 +305,7 @@ static void run_tids(unsigned seed, bool reverse, struct tid_stream *out)
 
     rand_init_process(seed);
     for (int i = 0; i < NTHREADS; i++) {
-        int t  = reverse ? NTHREADS - 1 - i : i;
+        int t      = reverse ? NTHREADS - 1 - i : i;
         out[t].tid = t;
         pthread_create(&th[t], NULL, draw_stream_tid, &out[t]);
     }
@@ -322,8 +322,8 @@ static void test_thread_tids(void)
 
     run_tids(42, false, a);
     run_tids(42, true, b);
-    ok(memcmp(a, b, sizeof(a)) == 0,
-       "--rand-seed: each worker's stream is the same whatever the start order");
+    ok(memcmp(a, b, sizeof(a)) == 0, "--rand-seed: each worker's stream is the "
+                                     "same whatever the start order");
     for (int i = 0; i < NTHREADS; i++)
         for (int j = i + 1; j < NTHREADS; j++)
             distinct &= a[i].v[0] != a[j].v[0];

@@ -24,7 +24,7 @@ static void *A(struct state_alloc *a, void *p, size_t o, size_t n)
 static void classes(void)
 {
     struct state_alloc *a = state_alloc_new();
-    char *p = A(a, NULL, 0, 40), *q, *r[100];
+    char *p               = A(a, NULL, 0, 40), *q, *r[100];
     int apart = 1, aligned = 1;
 
     ok(p != NULL, "a small block");
@@ -49,8 +49,8 @@ static void classes(void)
 static void resizes(void)
 {
     struct state_alloc *a = state_alloc_new();
-    char *p = A(a, NULL, 0, 20), *q;
-    int same = 1;
+    char *p               = A(a, NULL, 0, 20), *q;
+    int same              = 1;
 
     memcpy(p, "0123456789abcdefghi", 20);
     q = A(a, p, 20, 30);
@@ -67,8 +67,7 @@ static void resizes(void)
         same &= q[i] == (char) (i % 251);
     ok(same, "between malloc'd sizes");
     p = A(a, q, 20000, 10);
-    ok(memcmp(p, "\0\1\2\3\4\5\6\7\10\11", 10) == 0,
-       "and back to a small one");
+    ok(memcmp(p, "\0\1\2\3\4\5\6\7\10\11", 10) == 0, "and back to a small one");
     ok(A(a, p, 10, 0) == NULL, "freeing returns NULL");
     ok(A(a, NULL, 0, 0) == NULL, "so does freeing nothing");
     state_alloc_free(a);
@@ -79,10 +78,11 @@ static void resizes(void)
 static void lua_on_it(void)
 {
     struct state_alloc *a = state_alloc_new();
-    lua_State *L = lua_newstate(state_alloc_f, a);
+    lua_State *L          = lua_newstate(state_alloc_f, a);
     const char *code =
         "local t, s = {}, ''\n"
-        "for i = 1, 20000 do t[i] = tostring(i) .. string.rep('x', i % 700) end\n"
+        "for i = 1, 20000 do t[i] = tostring(i) .. string.rep('x', i % 700) "
+        "end\n"
         "for i = 1, 20000, 3 do t[i] = nil end\n"
         "collectgarbage()\n"
         "for i = 2, 3000, 3 do s = s .. t[i] end\n"
@@ -94,7 +94,8 @@ static void lua_on_it(void)
 
     ok(L != NULL, "lua_newstate on it");
     luaL_openlibs(L);
-    ok(luaL_dostring(L, code) == 0, "a script with strings, tables and the FFI");
+    ok(luaL_dostring(L, code) == 0,
+       "a script with strings, tables and the FFI");
     is_int((int) lua_tointeger(L, -2), 336531, "its result");
     ok(lua_tonumber(L, -1) == 2.5, "an FFI array");
     lua_close(L);

@@ -18,8 +18,7 @@ static void slots(void)
     ok(sizeof(struct stats_slot) % 64 == 0,
        "a worker's slot fills whole cache lines");
     ok(stats_init(NWORKERS) == 0, "stats_init");
-    ok(((uintptr_t) stats_slot_of(1) & 63) == 0,
-       "slots start on a cache line");
+    ok(((uintptr_t) stats_slot_of(1) & 63) == 0, "slots start on a cache line");
     stats_add(0, STAT_READS, 3);
     stats_add(1, STAT_READS, 4);
     stats_add(1, STAT_WRITES, 5);
@@ -34,8 +33,7 @@ static void slots(void)
 static void discard(void)
 {
     stats_set_discard(0, true);
-    ok(stats_discarding(0) && !stats_discarding(1),
-       "discarding is per worker");
+    ok(stats_discarding(0) && !stats_discarding(1), "discarding is per worker");
     stats_add(0, STAT_READS, 1000);
     stats_set_discard(0, false);
     stats_add(0, STAT_READS, 1);
@@ -70,7 +68,8 @@ static void snapshots(void)
     is_int(delta.c[STAT_ERRORS], 2, "delta: errors since the baseline");
     is_int(delta.c[STAT_EVENTS], 1, "delta: one event since the baseline");
     is_int(delta.thread_events[0], 1, "delta: per-worker events");
-    is_int(hist_count(delta.lat), 1, "delta: the record holds only the new event");
+    is_int(hist_count(delta.lat), 1,
+           "delta: the record holds only the new event");
     is_int(hist_max_ns(delta.lat) / 100, 40, "delta: and it is the 4 us one");
 
     stats_snapshot_fini(&base);
@@ -97,12 +96,11 @@ static void *count(void *arg)
 static void *read_totals(void *arg)
 {
     int *monotonic = arg;
-    uint64_t last = 0;
+    uint64_t last  = 0;
 
     while (!ck_pr_load_int(&stop_reader)) {
         uint64_t t = stats_read(0, STAT_WRITES) + stats_read(1, STAT_WRITES);
-        if (t < last)
-            *monotonic = 0;
+        if (t < last) *monotonic = 0;
         last = t;
     }
     return NULL;
@@ -122,8 +120,8 @@ static void concurrent(void)
     ck_pr_store_int(&stop_reader, 1);
     pthread_join(r, NULL);
     ok(monotonic, "totals read while workers count never go backwards");
-    is_int(stats_read(0, STAT_WRITES) + stats_read(1, STAT_WRITES),
-           2LL * ADDS, "and end exact");
+    is_int(stats_read(0, STAT_WRITES) + stats_read(1, STAT_WRITES), 2LL * ADDS,
+           "and end exact");
     stats_fini();
 }
 
