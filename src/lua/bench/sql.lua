@@ -172,6 +172,9 @@ function statement:bind_param(...)
    return 0
 end
 
+-- rows_or_nil written out: this runs once per query of every OLTP event,
+-- and the call cost more than its body (perf/README.md, db_point_select).
+-- raise_error's level 3 is still the script's line that called execute.
 function statement:execute()
    local rs = C.db_execute(self)
    if rs == nil then
