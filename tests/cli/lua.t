@@ -286,6 +286,23 @@ the reporting thread's state, whose sysbench.tid is --threads.
   chunk tid=1
   chunk tid=2
 
+print() writes each line whole, so lines that threads print at the same
+moment never run into each other (Lua's own print writes the pieces and
+the newline apart: "chunk tid=1chunk tid=0" and an empty line).
+
+  $ cat > lines.lua <<'LUA'
+  > function thread_init()
+  >    for i = 1, 3000 do print("line", i, "of thread", sysbench.tid) end
+  > end
+  > function event() end
+  > LUA
+  $ "$BENCH" lines.lua --threads=4 --events=4 --verbosity=1 run > lines.out
+  $ grep -c '^line	[0-9]*	of thread	[0-3]$' lines.out
+  12000
+  $ grep -vc '^line	[0-9]*	of thread	[0-3]$' lines.out
+  0
+  [1]
+
 A thread_init that never returns: the watchdog gives up after
 --thread-init-timeout seconds (30 in sysbench 1.0.20) with exit status 2.
 
