@@ -20,6 +20,7 @@
 #include "hist.h"
 #include "embedded.h"
 #include "log.h"
+#include "lua_libs.h"
 #include "options.h"
 #include "report.h"
 #include "script.h"
@@ -462,7 +463,7 @@ static struct script *new_state(int tid, bool lazy)
     }
     s->tid  = tid;
     s->lazy = lazy;
-    luaL_openlibs(s->L);
+    lua_libs_open(s->L);
     lua_register(s->L, "print", print_line);
     set_paths(s->L);
     install_loaders(s->L);
