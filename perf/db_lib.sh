@@ -124,6 +124,35 @@ build_floor()
     fi
 }
 
+# build_reply_ready: compiles perf/reply_ready.c, the LD_PRELOAD shim of
+# the callgrind runs (every reply found ready at the first recv), into
+# $REPLY_READY; empty when it cannot be built or PERF_REPLY_READY=0.
+REPLY_READY=
+build_reply_ready()
+{
+    [ "${PERF_REPLY_READY:-1}" = 0 ] && return 0
+    if command -v cc >/dev/null 2>&1 &&
+        cc -O2 -shared -fPIC -o "$PERF_TMP/reply_ready.so" \
+            "$PERF_DIR/reply_ready.c" -ldl 2>"$PERF_TMP/reply_ready.build"; then
+        REPLY_READY=$PERF_TMP/reply_ready.so
+    else
+        echo "perf: cannot build perf/reply_ready.c (see $PERF_TMP/reply_ready.build);" \
+            "instruction counts will vary with the server's timing" >&2
+    fi
+}
+
+# reply_note: says how the callgrind runs met the server's replies.
+reply_note()
+{
+    if [ -n "$REPLY_READY" ]; then
+        note "callgrind runs under perf/reply_ready.c: every reply is read once it has"
+        note "arrived, so the counts do not depend on the server's timing (PERF_REPLY_READY=0: off)."
+    else
+        note "without perf/reply_ready.c: a client that reads before the reply arrives"
+        note "pays a few hundred instructions more, so the counts move with the load."
+    fi
+}
+
 # has_floor DRIVER
 has_floor()
 {
@@ -167,7 +196,8 @@ cg_events()
 {
     local o=$PERF_TMP/cg.$1.$2.$(basename "$3" .lua).$4
     # shellcheck disable=SC2046
-    valgrind --tool=callgrind --callgrind-out-file="$o.cg" \
+    ${REPLY_READY:+env LD_PRELOAD=$REPLY_READY} \
+        valgrind --tool=callgrind --callgrind-out-file="$o.cg" \
         $(client_cmd "$1" "$2" "$3" "$4") >"$o.out" 2>"$o.err"
     if ! check_run "$o" "$1" "$4"; then echo NA; return; fi
     awk '/^totals:/ { print $2 }' "$o.cg"

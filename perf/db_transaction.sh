@@ -32,6 +32,7 @@ CG_REPS=${CG_REPS:-3}
 TARGET=0.7
 
 build_floor
+build_reply_ready
 for d in $DRIVERS; do db_prepare "$d"; done
 
 measure_tools
@@ -49,6 +50,7 @@ note "instructions: callgrind, (I($E2) - I($E1)) / $((E2 - E1)) transactions, us
 note "space only (libraries included); CPU: (user+sys)($C2) - ($C1), median of $REPS;"
 note "sys (the socket round trip) varies with how often a client sleeps in poll()."
 note "TLS off for all three; one thread, one connection, prepared statements."
+reply_note
 
 [ "${PERF_PROFILE:-1}" = 0 ] || profile_tools
 
