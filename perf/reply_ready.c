@@ -15,7 +15,8 @@
  * reads anyway. A read nothing answers (which these workloads never make)
  * waits at most a second, then goes on as without the shim.
  *
- * Built by db_lib.sh: cc -O2 -shared -fPIC -o reply_ready.so reply_ready.c -ldl */
+ * Built by db_lib.sh:
+ * cc -O2 -shared -fPIC -o reply_ready.so reply_ready.c -ldl */
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <poll.h>

@@ -496,9 +496,10 @@ void pool_stop(bool error)
         ck_pr_store_64(&P->workers[i].fast_until_ns, 0);
 }
 
-bool pool_stopping(void)
+bool pool_run_over(void)
 {
-    return P && ck_pr_load_int(&P->stop);
+    return P && (ck_pr_load_int(&P->stop) ||
+                 (P->deadline_ns && clock_now_ns() >= P->deadline_ns));
 }
 
 bool pool_wait_done(uint64_t deadline_ns)

@@ -58,8 +58,11 @@ unsigned pool_join(void);
  * failed (no final report). Any thread. */
 void pool_stop(bool error);
 bool pool_failed(void);
-/* Whether workers were asked to stop (limits aside). Any thread. */
-bool pool_stopping(void);
+/* Whether a run is under way and over: asked to stop, or past its --time
+ * (which a worker stuck outside the event loop, in a reconnect, would
+ * otherwise never see: nobody sets the stop flag at --time). False
+ * outside a run. Any thread. */
+bool pool_run_over(void);
 /* Waits until every worker finished or `deadline_ns` (monotonic) passed.
  * True when all finished. Main thread. */
 bool pool_wait_done(uint64_t deadline_ns);

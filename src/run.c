@@ -423,7 +423,7 @@ static int load_workload(struct run *run)
         return 1;
     }
     script_setup(&env);
-    db_init(cfg->opts, pool_stopping);
+    db_init(cfg->opts, pool_run_over);
     rand_init_process((unsigned) cfg->rand_seed);
     if (!(run->main = script_new(0))) return 1;
     if (!cfg->testname || strcmp(cfg->testname, "-") == 0) return 0;
