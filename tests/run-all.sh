@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The whole test suite, as CI runs it: installs the build dependencies and
 # the database servers, builds a release tree, an ASan+UBSan tree and a
-# TSan tree, and runs the unit, command-line and database tests. Ends with
+# TSan tree, checks the formatting and the distribution tarball, and runs
+# the unit, command-line and database tests. Ends with
 # one line "N passed, M failed".
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -36,6 +37,9 @@ build-aux/install-deps.sh || exit 1
 step "build (release)" build build/release
 step "C sources formatted (.clang-format)" make -C build/release check-format
 step "unit and command-line tests (release)" make -C build/release -j"$jobs" check
+# The tarball builds and passes make check on its own (a file missing from
+# EXTRA_DIST or a _SOURCES list shows here, not in a user's hands).
+step "distribution tarball (make distcheck)" make -C build/release -j"$jobs" distcheck
 if tests/db/servers.sh start; then
     eval "$(tests/db/servers.sh env)"
     step "database tests (release)" make -C build/release check-db
