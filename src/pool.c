@@ -296,11 +296,11 @@ bool bench_event_next(int thread_id)
     return P && bench_worker_next(worker_of(thread_id));
 }
 
-/* For retry loops (event restarts): whether the run is over. */
+/* For the scripts' retry loops (event restarts): whether the run is over;
+ * outside a run there is nothing to retry for. */
 bool bench_run_stopping(void)
 {
-    return !P || ck_pr_load_int(&P->stop) ||
-           (P->deadline_ns && clock_now_ns() >= P->deadline_ns);
+    return !P || pool_run_over();
 }
 
 uint64_t sb_counter_val(int thread_id, sb_counter_type type)
