@@ -77,13 +77,7 @@ cg_total()
     valgrind --tool=callgrind --callgrind-out-file="$o.cg" \
         "$(bin_of "$1")" "$EMPTY_LUA" --threads="$2" --events="$3" run \
         >"$o.out" 2>"$o.err"
-    local n
-    n=$(awk '/total number of events:/ { print $5 }' "$o.out")
-    if [ "$n" != "$3" ]; then
-        echo "perf: $1 ran ${n:-no} events instead of $3 (see $o.err)" >&2
-        echo NA
-        return
-    fi
+    if ! ran_events "$o" "$3"; then echo NA; return; fi
     awk '/^totals:/ { print $2 }' "$o.cg"
 }
 

@@ -83,6 +83,27 @@ parse_eps()
          END { if (t > 0) printf "%.1f\n", n / t; else print "NA" }'
 }
 
+# ran_events OUT EXPECTED: 0 when the run whose report is OUT.out did
+# EXPECTED events ("total number of events"), else says so on stderr: a
+# run that stopped early would give a wrong per-event figure.
+ran_events()
+{
+    local n
+    n=$(awk '/total number of events:/ { print $5 }' "$1.out")
+    [ "$n" = "$2" ] && return 0
+    echo "perf: $(basename "$1") ran ${n:-no} events instead of $2:" \
+        "$(first_error "$1")" >&2
+    return 1
+}
+
+# first_error OUT: the line that says why a run failed: its first FATAL
+# line (stdout or stderr), else the first line of its stderr.
+first_error()
+{
+    { grep -h 'FATAL' "$1.out" "$1.err" 2>/dev/null ||
+        grep -h . "$1.err" 2>/dev/null; } | head -n 1
+}
+
 # One figure of the "Latency (ms):" block, e.g. parse_lat max, parse_lat 99th.
 parse_lat()
 {

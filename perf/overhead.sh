@@ -60,7 +60,7 @@ for rep in $(seq "$REPS"); do
             # shellcheck disable=SC2046 # workload_args is meant to split
             if ! "$BENCH" $(workload_args "$w") --threads=$t --time="$TIME" \
                 run >"$o.out" 2>"$o.err"; then
-                echo "perf: $w failed: $(head -n 1 "$o.err" "$o.out" | grep -m1 .)" >&2
+                echo "perf: $w failed: $(first_error "$o")" >&2
                 exit 1
             fi
             EPS[$w.$t]+="$(parse_eps <"$o.out") "
@@ -89,8 +89,9 @@ cg_total()
     # shellcheck disable=SC2046
     valgrind --tool=callgrind --callgrind-out-file="$o.cg" \
         "$BENCH" $(workload_args "$1") --threads=1 --events="$2" run \
-        >"$o.out" 2>"$o.err" || { echo NA; return; }
-    awk '/^summary:|^totals:/ { print $2; exit }' "$o.cg"
+        >"$o.out" 2>"$o.err"
+    if ! ran_events "$o" "$2"; then echo NA; return; fi
+    awk '/^totals:/ { print $2 }' "$o.cg"
 }
 
 printf '\n== null driver: user instructions (callgrind, 1 thread, (I(%s) - I(%s)) / %s events)\n' \
