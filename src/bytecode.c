@@ -12,7 +12,7 @@
 
 #include "bytecode.h"
 #include "embedded.h"
-#include "script.h"
+#include "script_source.h"
 
 struct chunk {
     const char *text; /* the source this is compiled from */

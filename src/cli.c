@@ -15,7 +15,7 @@
 #include "options.h"
 #include "rand.h"
 #include "run.h"
-#include "script.h"
+#include "script_source.h"
 #include "version.h"
 
 #define HR OPT_HIDDEN_R
@@ -152,7 +152,7 @@ static void print_help(const struct options *opts, const char *prog,
     options_print_defs(stdout, stats_options, profile_m);
     db_print_help(stdout, profile_m);
     printf("Compiled-in tests:\n");
-    for (size_t i = 0; script_builtin_at(i, &name, &desc); i++)
+    for (size_t i = 0; script_source_builtin_at(i, &name, &desc); i++)
         printf("  %s - %s\n", name, desc);
     printf("\nSee '%s <testname> help' for a list of options for each "
            "test.\n\n",

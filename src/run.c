@@ -14,6 +14,7 @@
 #include "reporter.h"
 #include "run.h"
 #include "script.h"
+#include "script_source.h"
 #include "stats.h"
 
 struct run {
@@ -411,7 +412,7 @@ static int load_workload(struct run *run)
     };
     bool declared = false;
 
-    switch (script_resolve(cfg->testname, &run->src)) {
+    switch (script_source_resolve(cfg->testname, &run->src)) {
     case SCRIPT_FOUND:
         break;
     case SCRIPT_NOT_FOUND:

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
-/* script: the LuaJIT host. Every lua_* call in bench lives in script.c:
+/* script: the LuaJIT host. Every lua_* call in bench lives in script*.c:
  * creating states (one per thread, never shared), loading the internal
  * modules and the workload, calling its callbacks under a traceback
- * handler, exporting options to sysbench.opt, and report hooks. */
+ * handler, exporting options to sysbench.opt (script_options.c), and
+ * report hooks. Finding the workload is script_source.h's. */
 #ifndef BENCH_SCRIPT_H
 #define BENCH_SCRIPT_H
 
@@ -11,16 +12,7 @@
 
 struct options;
 struct report_data;
-
-/* The workload, resolved once and re-executed in every state. */
-struct script_source {
-    char *sname;     /* basename of the test as typed; "<stdin>" */
-    char *path;      /* as typed (sysbench.cmdline.script_path); NULL: stdin */
-    char *chunkname; /* "@file" for error messages */
-    char *text;      /* the chunk */
-    size_t len;
-    bool builtin; /* cpu, memory, ...: a built-in test */
-};
+struct script_source; /* script_source.h */
 
 /* Process-wide settings, fixed before the first state is created. */
 struct script_env {
@@ -35,20 +27,6 @@ struct script_env {
 };
 
 struct script;
-
-enum script_resolve_result {
-    SCRIPT_FOUND     = 0,
-    SCRIPT_NOT_FOUND = -1, /* no built-in test, file or module */
-    SCRIPT_ERROR     = -2, /* reading failed; message already logged */
-};
-
-/* Finds `testname` (NULL or "-": standard input) in sysbench's order:
- * built-in test, file path, module on package.path, bundled script. */
-enum script_resolve_result script_resolve(const char *testname,
-                                          struct script_source *out);
-void script_source_fini(struct script_source *src);
-/* Built-in tests as (name, description) pairs for --help; NULL name ends. */
-bool script_builtin_at(size_t i, const char **name, const char **desc);
 
 /* Sets the environment every new state sees. Main thread, once. */
 void script_setup(const struct script_env *env);

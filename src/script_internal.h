@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: MIT */
+/* script_internal.h: what script.c and script_options.c share. Not for
+ * other modules. */
+#ifndef BENCH_SCRIPT_INTERNAL_H
+#define BENCH_SCRIPT_INTERNAL_H
+
+#include <stdbool.h>
+#include <lua.h>
+
+#include "script.h"
+
+struct script {
+    lua_State *L;
+    struct state_alloc *alloc; /* a worker's: see state_alloc.h */
+    int tid;
+    bool lazy; /* a run's worker: see bench.lua's provide() */
+    bool hook_intermediate, hook_cumulative;
+};
+
+/* Fixed by script_setup before any state exists; read-only afterwards. */
+extern struct script_env script_env;
+
+/* Calls the function under `nargs` arguments with a traceback handler.
+ * On error the message is left on the stack and -1 returned. */
+int script_pcall(lua_State *L, int nargs, int nres);
+
+/* Prints "FATAL: `name' function failed: <message>" (and the traceback on
+ * stderr) for the error on top of the stack, which it pops. Returns -1. */
+int script_call_failed(lua_State *L, const char *name);
+
+/* Pushes sysbench.<a>.<b> (b may be NULL). */
+void script_push_field2(lua_State *L, const char *a, const char *b);
+
+#endif
