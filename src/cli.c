@@ -14,7 +14,7 @@
 #include "log.h"
 #include "options.h"
 #include "rand.h"
-#include "run.h"
+#include "run_config.h"
 #include "script_source.h"
 #include "version.h"
 

@@ -1,0 +1,45 @@
+/* SPDX-License-Identifier: MIT */
+/* run_config: the settings of one command, filled by cli.c from argv and
+ * config files, read by run.c. Only the struct: no functions. */
+#ifndef BENCH_RUN_CONFIG_H
+#define BENCH_RUN_CONFIG_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+struct options;
+
+#define RUN_MAX_CHECKPOINTS 256
+
+/* Everything main.c parsed and validated. */
+struct run_config {
+    struct options *opts;
+    const char *progname; /* basename of argv[0], for messages */
+    int argc;
+    char **argv;          /* as typed: sysbench.cmdline.argv */
+    const char *testname; /* NULL: standard input */
+    const char *command;
+    char **pending; /* option arguments left for the test (pass 2) */
+    const char *
+        *pending_origin; /* "file:line" for config-file items, or NULL */
+    size_t npending;
+    bool profile_m;
+
+    unsigned threads;
+    int events; /* <= 0: unlimited */
+    int time_s; /* 0: unlimited; < 0: endless */
+    int warmup_s;
+    int forced_shutdown_s; /* < 0: off */
+    size_t stack_size;
+    int init_timeout_s;
+    int rate;
+    int report_interval_s;
+    unsigned checkpoints[RUN_MAX_CHECKPOINTS]; /* sorted */
+    unsigned ncheckpoints;
+    bool debug, validate, histogram;
+    int percentile;
+    int rand_seed;
+    const char *luajit_cmd;
+};
+
+#endif
