@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /* rand.c: per-thread xoroshiro128+ and the sysbench 1.0.20 distributions,
- * written from the formulas in sysbench-reference.md section 7.2. */
+ * written from the formulas in sysbench-reference.md section 7.2. Random
+ * strings are rand_str.c's. */
 #define _DEFAULT_SOURCE /* random(), srandom() */
 
 #include "api.h"
 #include "rand.h"
+#include "rand_internal.h"
 
 #include <math.h>
 #include <pthread.h>
@@ -15,9 +17,8 @@
 
 /* -- Generator state and seeding ------------------------------------------- */
 
-/* xoroshiro128+ (Blackman & Vigna 2016). Owned by its thread. Never all
- * zero once seeded: the string rejection loops below rely on that. */
-static _Thread_local uint64_t rand_s[2];
+/* See rand_internal.h. */
+_Thread_local uint64_t rand_s[2];
 
 /* random() is one stream shared by every thread; each seeding takes four
  * consecutive values, so the calls are serialized here. */
@@ -92,35 +93,6 @@ void rand_init_process(unsigned seed_or_0)
     base   = (uint32_t) random();
     pthread_mutex_unlock(&rand_libc_lock);
     rand_unique_seed(base, offset);
-}
-
-static inline uint64_t rand_rotl(uint64_t x, int k)
-{
-    return (x << k) | (x >> (64 - k));
-}
-
-/* Whether this thread's generator was never seeded (all zero). */
-static inline bool rand_unseeded(void)
-{
-    return __builtin_expect((rand_s[0] | rand_s[1]) == 0, 0);
-}
-
-/* One step of a seeded generator. */
-static inline uint64_t rand_step(void)
-{
-    uint64_t s0 = rand_s[0], s1 = rand_s[1], out;
-
-    out = s0 + s1;
-    s1 ^= s0;
-    rand_s[0] = rand_rotl(s0, 55) ^ s1 ^ (s1 << 14);
-    rand_s[1] = rand_rotl(s1, 36);
-    return out;
-}
-
-static inline uint64_t rand_next(void)
-{
-    if (rand_unseeded()) rand_thread_init();
-    return rand_step();
 }
 
 static inline double rand_to_double(uint64_t x)
@@ -407,215 +379,4 @@ uint32_t sb_rand_unique(void)
     uint32_t i = __atomic_fetch_add(&unique_index, 1, __ATOMIC_RELAXED);
 
     return unique_permute((unique_permute(i) + unique_offset) ^ 0x5bf03635u);
-}
-
-/* -- Strings --------------------------------------------------------------- */
-
-/* Several characters per 64-bit draw, exactly uniform. Read x as the
- * fraction x / 2^64 and take base-r digits by multiply-shift: the high word
- * of x * r is the next digit, the low word the remaining fraction. After k
- * digits the low word equals x * r^k mod 2^64 and the digits, read as a
- * number, are floor(x * r^k / 2^64): Lemire's ("Fast random integer
- * generation in an interval", 2019) multiply step. His rejection test,
- * low word < 2^64 mod r^k, makes the k-digit block, hence every digit,
- * exactly uniform; it redraws with probability < r^k / 2^64 (< 2^-10).
- * Blocks are kept at r^k < 2^54, so only the top ~54 bits of a draw
- * matter, as in sysbench's 52-bit doubles (xoroshiro128+'s lowest bits are
- * its weakest, as its authors note). */
-enum {
-    STR_DIGITS_PER_DRAW   = 16, /* 10^16 < 2^53.2 */
-    STR_LETTERS_PER_DRAW  = 11, /* 26^11 < 2^51.8 */
-    VARSTR_CHARS_PER_DRAW = 8,  /* 75^8 < 2^49.9 ('0'..'z' is 75 chars) */
-};
-
-/* 2^64 mod r^k, indexed by k: in uint64_t, (0 - m) % m is 2^64 mod m. */
-#define STR_REJECT(m) ((0 - (uint64_t) (m)) % (uint64_t) (m))
-/* clang-format off */
-static const uint64_t str_reject_10[] = {
-    STR_REJECT(1ull), STR_REJECT(10ull), STR_REJECT(100ull),
-    STR_REJECT(1000ull), STR_REJECT(10000ull), STR_REJECT(100000ull),
-    STR_REJECT(1000000ull), STR_REJECT(10000000ull),
-    STR_REJECT(100000000ull), STR_REJECT(1000000000ull),
-    STR_REJECT(10000000000ull), STR_REJECT(100000000000ull),
-    STR_REJECT(1000000000000ull), STR_REJECT(10000000000000ull),
-    STR_REJECT(100000000000000ull), STR_REJECT(1000000000000000ull),
-    STR_REJECT(10000000000000000ull),
-};
-static const uint64_t str_reject_26[] = {
-    STR_REJECT(1ull), STR_REJECT(26ull), STR_REJECT(676ull),
-    STR_REJECT(17576ull), STR_REJECT(456976ull), STR_REJECT(11881376ull),
-    STR_REJECT(308915776ull), STR_REJECT(8031810176ull),
-    STR_REJECT(208827064576ull), STR_REJECT(5429503678976ull),
-    STR_REJECT(141167095653376ull), STR_REJECT(3670344486987776ull),
-};
-static const uint64_t str_reject_75[] = {
-    STR_REJECT(1ull), STR_REJECT(75ull), STR_REJECT(5625ull),
-    STR_REJECT(421875ull), STR_REJECT(31640625ull), STR_REJECT(2373046875ull),
-    STR_REJECT(177978515625ull), STR_REJECT(13348388671875ull),
-    STR_REJECT(1001129150390625ull),
-};
-/* clang-format on */
-#undef STR_REJECT
-
-/* Next base-r digit of the fraction *x / 2^64; leaves the rest in *x. */
-static inline uint32_t str_digit(uint64_t *x, uint32_t radix)
-{
-#ifdef __SIZEOF_INT128__
-    unsigned __int128 m = (unsigned __int128) *x * radix;
-
-    *x = (uint64_t) m;
-    return (uint32_t) (m >> 64);
-#else
-    uint64_t lo = (*x & UINT32_MAX) * radix;
-    uint64_t hi = (*x >> 32) * radix + (lo >> 32);
-
-    *x = (hi << 32) | (lo & UINT32_MAX);
-    return (uint32_t) (hi >> 32);
-#endif
-}
-
-/* Base-r pairs ("00".."99", "aa".."zz") as 16-bit words in memory order:
- * two characters per load and store. */
-#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-#define STR_PAIR(f, a, b) ((uint16_t) ((f) + (a) + (((f) + (b)) << 8)))
-#else
-#define STR_PAIR(f, a, b) ((uint16_t) ((((f) + (a)) << 8) + (f) + (b)))
-#endif
-#define STR_PAIRS5(f, a, b)                                                    \
-    STR_PAIR(f, a, b), STR_PAIR(f, a, b + 1), STR_PAIR(f, a, b + 2),           \
-        STR_PAIR(f, a, b + 3), STR_PAIR(f, a, b + 4)
-#define STR_ROW10(f, a) STR_PAIRS5(f, a, 0), STR_PAIRS5(f, a, 5)
-#define STR_ROW26(f, a)                                                        \
-    STR_PAIRS5(f, a, 0), STR_PAIRS5(f, a, 5), STR_PAIRS5(f, a, 10),            \
-        STR_PAIRS5(f, a, 15), STR_PAIRS5(f, a, 20), STR_PAIR(f, a, 25)
-#define STR_ROWS5(row, f, a)                                                   \
-    row(f, a), row(f, a + 1), row(f, a + 2), row(f, a + 3), row(f, a + 4)
-static const uint16_t str_digit_pairs[100] = {
-    STR_ROWS5(STR_ROW10, '0', 0),
-    STR_ROWS5(STR_ROW10, '0', 5),
-};
-static const uint16_t str_letter_pairs[26 * 26] = {
-    STR_ROWS5(STR_ROW26, 'a', 0),  STR_ROWS5(STR_ROW26, 'a', 5),
-    STR_ROWS5(STR_ROW26, 'a', 10), STR_ROWS5(STR_ROW26, 'a', 15),
-    STR_ROWS5(STR_ROW26, 'a', 20), STR_ROW26('a', 25),
-};
-#undef STR_ROWS5
-#undef STR_PAIRS5
-#undef STR_ROW26
-#undef STR_ROW10
-#undef STR_PAIR
-
-/* Writes the two base-r characters of p < r^2 to dst. */
-static inline void str_put_pair(char *dst, uint32_t p, uint32_t radix,
-                                char first)
-{
-    if (radix == 10) {
-        memcpy(dst, &str_digit_pairs[p], 2);
-    } else if (radix == 26) {
-        memcpy(dst, &str_letter_pairs[p], 2);
-    } else {
-        dst[0] = (char) (first + p / radix);
-        dst[1] = (char) (first + p % radix);
-    }
-}
-
-/* Fills dst[0..k) with base-r characters from one accepted draw: two
- * characters per multiply (radix r^2), then one if k is odd. */
-static inline void str_block(char *dst, size_t k, uint32_t radix, char first,
-                             const uint64_t *reject)
-{
-    uint64_t x;
-
-    do {
-        x = rand_next();
-#pragma GCC unroll 8
-        for (size_t j = 0; j + 1 < k; j += 2)
-            str_put_pair(dst + j, str_digit(&x, radix * radix), radix, first);
-        if (k & 1) dst[k - 1] = (char) (first + str_digit(&x, radix));
-    } while (x < reject[k]);
-}
-
-/* 0x80 in each byte of x that is not zero, 0 elsewhere; exact, as adding
- * 0x7f to a 7-bit value cannot carry into the next byte. */
-static inline uint64_t str_nonzero_bytes(uint64_t x)
-{
-    const uint64_t low7 = 0x7f7f7f7f7f7f7f7fu;
-
-    return (((x & low7) + low7) | x) & ~low7;
-}
-
-#define STR_BYTES(c) (0x0101010101010101u * (unsigned char) (c))
-
-/* Letters for the '@' bytes of fmt[i..end), taken from pool, which is
- * refilled a block of STR_LETTERS_PER_DRAW at a time; *pos indexes its
- * unused part. Other bytes but '#' are copied. */
-static void str_letters(const char *fmt, char *buf, size_t i, size_t end,
-                        char *pool, size_t *pos)
-{
-    for (; i < end; i++) {
-        if (fmt[i] != '@') {
-            if (fmt[i] != '#') buf[i] = fmt[i];
-            continue;
-        }
-        if (*pos == STR_LETTERS_PER_DRAW) {
-            str_block(pool, STR_LETTERS_PER_DRAW, 26, 'a', str_reject_26);
-            *pos = 0;
-        }
-        buf[i] = pool[(*pos)++];
-    }
-}
-
-/* Two passes: first a digit at every position, in unrolled blocks of 16
- * (the cheapest thing per byte), then, eight bytes at a time, fmt's own
- * bytes wherever fmt is not '#' and letters where it is '@' (a block of
- * eight when the whole word is '@'). Which digits are dropped depends on
- * fmt only, so the digits kept stay uniform and independent. */
-void sb_rand_str(const char *fmt, char *buf)
-{
-    sb_rand_strn(fmt, strlen(fmt), buf);
-}
-
-void sb_rand_strn(const char *fmt, size_t n, char *buf)
-{
-    char letters[STR_LETTERS_PER_DRAW];
-    size_t i, lpos = STR_LETTERS_PER_DRAW;
-
-    for (i = 0; i + STR_DIGITS_PER_DRAW <= n; i += STR_DIGITS_PER_DRAW)
-        str_block(buf + i, STR_DIGITS_PER_DRAW, 10, '0', str_reject_10);
-    if (i < n) str_block(buf + i, n - i, 10, '0', str_reject_10);
-    for (i = 0; i + 8 <= n; i += 8) {
-        uint64_t f, d, not_hash, not_at;
-
-        memcpy(&f, fmt + i, 8);
-        not_hash = str_nonzero_bytes(f ^ STR_BYTES('#'));
-        if (not_hash == 0) continue;
-        not_at = str_nonzero_bytes(f ^ STR_BYTES('@'));
-        if (not_at == 0) {
-            str_block(buf + i, 8, 26, 'a', str_reject_26);
-        } else if (not_at == STR_BYTES(0x80)) { /* '#' and other bytes */
-            not_hash = (not_hash >> 7) * 0xff;
-            memcpy(&d, buf + i, 8);
-            d = (d & ~not_hash) | (f & not_hash);
-            memcpy(buf + i, &d, 8);
-        } else {
-            str_letters(fmt, buf, i, i + 8, letters, &lpos);
-        }
-    }
-    str_letters(fmt, buf, i, n, letters, &lpos);
-}
-
-#undef STR_BYTES
-
-uint32_t sb_rand_varstr(char *buf, uint32_t min_len, uint32_t max_len)
-{
-    uint32_t len = sb_rand_uniform(min_len, max_len);
-
-    for (uint32_t i = 0; i < len; i += VARSTR_CHARS_PER_DRAW) {
-        uint32_t k = len - i;
-
-        str_block(buf + i,
-                  k < VARSTR_CHARS_PER_DRAW ? k : VARSTR_CHARS_PER_DRAW, 75,
-                  '0', str_reject_75);
-    }
-    return len;
 }
