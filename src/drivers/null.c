@@ -279,26 +279,23 @@ static int drv_null_prepare(struct db_stmt *s)
     return 0;
 }
 
-/* Records what emulation would send, so logs match in both ps modes. */
+/* Records what emulation would send (db_value.h's text, the whole of it),
+ * so logs match in both ps modes. */
 static int drv_null_execute(struct db_stmt *s, struct db_result *r)
 {
-    char buf[4096];
-    size_t n   = 0;
-    unsigned k = 0;
+    char *text = NULL;
+    size_t cap = 0;
+    long n;
 
     if (!atomic_load_explicit(&recording, memory_order_relaxed))
         return answer(s->conn, s->sql, s->sql_len, r);
-    for (size_t i = 0; i < s->sql_len && n + 1 < sizeof(buf); i++) {
-        int w;
-        if (s->sql[i] != '?' || k >= s->nbinds) {
-            buf[n++] = s->sql[i];
-            continue;
-        }
-        w = db_format_value(&s->binds[k++], true, buf + n, sizeof(buf) - n);
-        if (w < 0) break;
-        n += (size_t) w;
+    n = db_emulate_sql(s->sql, s->sql_len, s->binds, s->nbinds, &text, &cap);
+    if (n >= 0) record(text, (size_t) n);
+    free(text);
+    if (n < 0) {
+        db_set_error(s->conn, 0, "", false, "null_execute()", "out of memory");
+        return -1;
     }
-    record(buf, n);
     return answer(s->conn, s->sql, s->sql_len, r);
 }
 

@@ -233,6 +233,44 @@ static void test_emulation(void)
     check_emulation("db-ps-mode=auto");
 }
 
+/* A statement longer than any fixed buffer reaches the driver whole, in
+ * both modes: the null driver once cut what it recorded of a prepared one
+ * at 4 KB. */
+static void check_long_statement(const char *mode)
+{
+    const char *settings[] = {mode, NULL};
+    enum { PAD = 10000 };
+    size_t len = sizeof("SELECT '' , ?") - 1 + PAD;
+    char *sql = malloc(len + 1), *want = malloc(len + 32);
+    int64_t v  = 123456789012LL;
+    sql_bind b = {SQL_TYPE_BIGINT, &v, NULL, 8, NULL};
+    sql_connection *con;
+    sql_statement *st;
+
+    snprintf(sql, len + 1, "SELECT '%0*d' , ?", PAD, 0);
+    snprintf(want, len + 32, "SELECT '%0*d' , 123456789012\n", PAD, 0);
+    setup(settings);
+    bench_null_record(true);
+    con = connect_null();
+    st  = db_prepare(con, sql, len);
+    ok(st != NULL && db_bind_param(st, &b, 1) == 0, "prepare and bind");
+    ok(db_execute(st) != NULL && con->error == DB_ERROR_NONE, "execute");
+    is_int((long) strlen(bench_null_log()), (long) strlen(want),
+           "a 10 KB statement is recorded whole");
+    ok(strcmp(bench_null_log(), want) == 0, mode);
+    db_close(st);
+    db_connection_free(con);
+    bench_null_record(false);
+    free(sql);
+    free(want);
+}
+
+static void test_long_statement(void)
+{
+    check_long_statement("db-ps-mode=disable");
+    check_long_statement("db-ps-mode=auto");
+}
+
 /* Integers are formatted without stdio: the extremes and zero. */
 static void test_int_text(void)
 {
@@ -529,6 +567,7 @@ int main(void)
     test_counters();
     test_rows();
     test_emulation();
+    test_long_statement();
     test_int_text();
     test_bulk();
     test_bulk_rand();
