@@ -348,9 +348,13 @@ static int bulk_flush(struct db_conn *c, bool last)
     return 0;
 }
 
-int db_bulk_insert_next(sql_connection *pc, const char *row, size_t len)
+/* What a row takes before it is appended: checks the connection and the
+ * buffer, sends the buffered rows when a row of up to `bound` bytes does
+ * not fit after them, and writes the comma. -1 when the row can be written
+ * at c->bulk_len; otherwise what the caller returns: 0 after the ALERT of
+ * a closed connection (as sysbench), 1 on failure (message printed). */
+static int bulk_row_begin(struct db_conn *c, size_t bound, const char *fn)
 {
-    struct db_conn *c = db_conn_of(pc);
     size_t comma;
 
     if (c->state == DB_CONN_INVALID) {
@@ -359,28 +363,36 @@ int db_bulk_insert_next(sql_connection *pc, const char *row, size_t len)
     }
     if (c->state == DB_CONN_RESULT_SET) db_free_current(c);
     if (!c->bulk_buf) {
-        log_alert("attempt to call bulk_insert_next() before "
-                  "bulk_insert_init()");
+        log_alert("attempt to call %s() before bulk_insert_init()", fn);
         return 1;
     }
     comma = c->bulk_rows > 0;
-    if (c->bulk_len + len + 1 + comma > DB_BULK_BUFFER_SIZE) {
+    if (c->bulk_len + bound + 1 + comma > DB_BULK_BUFFER_SIZE) {
         if (c->bulk_rows == 0) goto too_long;
         if (bulk_flush(c, false) != 0) return 1;
-        if (c->bulk_len + len + 1 > DB_BULK_BUFFER_SIZE)
+        if (c->bulk_len + bound + 1 > DB_BULK_BUFFER_SIZE)
             goto too_long; /* sysbench overflows its buffer here */
         comma = 0;
     }
     if (comma) c->bulk_buf[c->bulk_len++] = ',';
+    return -1;
+too_long:
+    log_fatal("Query length exceeds the maximum value (%u), aborting",
+              (unsigned) DB_BULK_BUFFER_SIZE);
+    return 1;
+}
+
+int db_bulk_insert_next(sql_connection *pc, const char *row, size_t len)
+{
+    struct db_conn *c = db_conn_of(pc);
+    int rc            = bulk_row_begin(c, len, "bulk_insert_next");
+
+    if (rc >= 0) return rc;
     memcpy(c->bulk_buf + c->bulk_len, row, len);
     c->bulk_len += len;
     c->bulk_buf[c->bulk_len] = '\0';
     c->bulk_rows++;
     return 0;
-too_long:
-    log_fatal("Query length exceeds the maximum value (%u), aborting",
-              (unsigned) DB_BULK_BUFFER_SIZE);
-    return 1;
 }
 
 /* Writes pattern[0..len) to dst as db_bulk_insert_next_rand describes;
@@ -412,35 +424,14 @@ int db_bulk_insert_next_rand(sql_connection *pc, const char *pattern,
                              size_t len, const int64_t *ints, size_t n_ints)
 {
     struct db_conn *c = db_conn_of(pc);
-    size_t bound      = len + 24 * n_ints, comma;
+    int rc = bulk_row_begin(c, len + 24 * n_ints, "bulk_insert_next_rand");
 
-    if (c->state == DB_CONN_INVALID) {
-        log_alert("attempt to use an already closed connection");
-        return 0;
-    }
-    if (c->state == DB_CONN_RESULT_SET) db_free_current(c);
-    if (!c->bulk_buf) {
-        log_alert("attempt to call bulk_insert_next_rand() before "
-                  "bulk_insert_init()");
-        return 1;
-    }
-    comma = c->bulk_rows > 0;
-    if (c->bulk_len + bound + 1 + comma > DB_BULK_BUFFER_SIZE) {
-        if (c->bulk_rows == 0) goto too_long;
-        if (bulk_flush(c, false) != 0) return 1;
-        if (c->bulk_len + bound + 1 > DB_BULK_BUFFER_SIZE) goto too_long;
-        comma = 0;
-    }
-    if (comma) c->bulk_buf[c->bulk_len++] = ',';
+    if (rc >= 0) return rc;
     c->bulk_len +=
         bulk_expand(pattern, len, ints, n_ints, c->bulk_buf + c->bulk_len);
     c->bulk_buf[c->bulk_len] = '\0';
     c->bulk_rows++;
     return 0;
-too_long:
-    log_fatal("Query length exceeds the maximum value (%u), aborting",
-              (unsigned) DB_BULK_BUFFER_SIZE);
-    return 1;
 }
 
 int db_bulk_insert_done(sql_connection *pc)

@@ -407,6 +407,41 @@ static void test_bulk_rand(void)
     bench_null_record(false);
 }
 
+/* The rules db_bulk_insert_next follows hold for _next_rand too: one
+ * preamble serves both. */
+static void test_bulk_rand_misuse(void)
+{
+    const char *prefix = "INSERT INTO t VALUES ";
+    char *big          = malloc(DB_BULK_BUFFER_SIZE);
+    sql_connection *con;
+    const char *out;
+    int rc[3];
+
+    setup(NULL);
+    memset(big, '#', DB_BULK_BUFFER_SIZE);
+    con = connect_null();
+    capture_begin();
+    rc[0] = db_bulk_insert_next_rand(con, "(1)", 3, NULL, 0);
+    db_bulk_insert_init(con, prefix, strlen(prefix));
+    rc[1] = db_bulk_insert_next_rand(
+        con, big, DB_BULK_BUFFER_SIZE - strlen(prefix), NULL, 0);
+    db_bulk_insert_done(con);
+    db_connection_close(con);
+    rc[2] = db_bulk_insert_next_rand(con, "(1)", 3, NULL, 0);
+    out   = capture_end();
+    free(big);
+    is_int(rc[0], 1, "rand: next before init fails");
+    is_int(rc[1], 1, "rand: oversize first row fails");
+    is_int(rc[2], 0, "rand: on a closed connection, 0 after the ALERT");
+    is_str(out,
+           "ALERT: attempt to call bulk_insert_next_rand() before "
+           "bulk_insert_init()\nFATAL: Query length exceeds the maximum"
+           " value (524288), aborting\nALERT: attempt to use an already "
+           "closed connection\n",
+           "rand: bulk messages");
+    db_connection_free(con);
+}
+
 static void test_ignore_lists(void)
 {
     const char *lists[]   = {"db-ignore-errors=1213", NULL};
@@ -571,6 +606,7 @@ int main(void)
     test_int_text();
     test_bulk();
     test_bulk_rand();
+    test_bulk_rand_misuse();
     test_ignore_lists();
     test_api_errors();
     test_reconnect();
