@@ -8,7 +8,6 @@
 #include <stdlib.h>
 
 #include "clock.h"
-#include "db.h"
 #include "hist.h"
 #include "log.h"
 #include "pool.h"
@@ -86,7 +85,7 @@ static void fill_data(struct reporter *r, struct report_data *d, uint64_t now,
         .percentile      = r->cfg.percentile,
         .rate_mode       = r->cfg.rate_mode,
         .profile_m       = r->cfg.profile_m,
-        .style           = db_is_used() ? REPORT_SQL : REPORT_GENERIC,
+        .style           = r->cfg.style ? r->cfg.style() : REPORT_GENERIC,
     };
 }
 
@@ -172,7 +171,7 @@ static void *reporter_main(void *arg)
            t0 + r->cfg.checkpoints[cp] * NS_PER_S <= clock_now_ns())
         cp++;
 
-    db_thread_set_id((int) r->cfg.threads);
+    if (r->cfg.thread_init) r->cfg.thread_init((int) r->cfg.threads);
     while (rc == 0) {
         uint64_t next_cp = cp < r->cfg.ncheckpoints
                                ? t0 + r->cfg.checkpoints[cp] * NS_PER_S

@@ -10,6 +10,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "report.h"
+
 struct script;
 
 struct reporter_config {
@@ -20,6 +22,11 @@ struct reporter_config {
     int percentile;
     bool rate_mode, profile_m, histogram, debug;
     struct script *script; /* the reporter thread's state, or NULL */
+    /* What the reporter needs of the rest of the run, handed by run.c (the
+     * reporter knows nothing of the db layer). Either may be NULL. */
+    enum report_style (*style)(void); /* at each report; NULL: generic */
+    void (*thread_init)(int id);      /* the reporter thread's first act,
+                                         with id = threads */
 };
 
 struct reporter;

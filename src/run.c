@@ -11,6 +11,7 @@
 #include "options.h"
 #include "pool.h"
 #include "rand.h"
+#include "report.h"
 #include "reporter.h"
 #include "run.h"
 #include "script.h"
@@ -207,6 +208,13 @@ static struct script *reporter_script(struct run *run)
     return s;
 }
 
+/* The report layout: sysbench's SQL statistics once a driver was
+ * initialised (for the reporter, which knows nothing of db.c). */
+static enum report_style report_style_now(void)
+{
+    return db_is_used() ? REPORT_SQL : REPORT_GENERIC;
+}
+
 static int make_reporter(struct run *run, struct script *rs)
 {
     const struct run_config *cfg = run->cfg;
@@ -221,6 +229,8 @@ static int make_reporter(struct run *run, struct script *rs)
            .histogram    = cfg->histogram,
            .debug        = cfg->debug,
            .script       = rs,
+           .style        = report_style_now,
+           .thread_init  = db_thread_set_id,
     };
     return (run->reporter = reporter_new(&rc)) ? 0 : -1;
 }
