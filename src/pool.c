@@ -315,17 +315,6 @@ uint64_t sb_counter_val(int thread_id, sb_counter_type type)
     return v;
 }
 
-void sb_counter_add(int thread_id, sb_counter_type type, uint64_t value)
-{
-    if ((unsigned) type < STAT_N)
-        stats_add(thread_id, (enum stat_counter) type, value);
-}
-
-void sb_counter_inc(int thread_id, sb_counter_type type)
-{
-    sb_counter_add(thread_id, type, 1);
-}
-
 /* -- Threads and the start barrier ------------------------------------- */
 
 static void *worker_main(void *arg)

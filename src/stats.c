@@ -1,7 +1,10 @@
 /* SPDX-License-Identifier: MIT */
-/* stats: allocation of the per-worker counter table (see stats.h). */
+/* stats: allocation of the per-worker counter table (see stats.h), and
+ * the FFI's counter writers (sb_counter_val, which also reads the pool's
+ * latency records, is pool.c's). */
 #include <stdlib.h>
 
+#include "api.h"
 #include "hist.h"
 #include "stats.h"
 
@@ -102,4 +105,15 @@ int stats_diff(struct stats_snapshot *out, const struct stats_snapshot *now,
         out->thread_lat_ns[t] -= base->thread_lat_ns[t];
     }
     return hist_sub(out->lat, base->lat);
+}
+
+void sb_counter_add(int thread_id, sb_counter_type type, uint64_t value)
+{
+    if ((unsigned) type < STAT_N)
+        stats_add(thread_id, (enum stat_counter) type, value);
+}
+
+void sb_counter_inc(int thread_id, sb_counter_type type)
+{
+    sb_counter_add(thread_id, type, 1);
 }
