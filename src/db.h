@@ -11,8 +11,11 @@
  *    are sysbench's: pointers are NULL on failure with con->error set,
  *    ints are 0 on success. Misuse (closed connection, invalid result)
  *    prints the sysbench ALERT and fails. SQL texts are (ptr, len) and
- *    must also be NUL-terminated at len (Lua strings are). Use
- *    db_stmt_free, not db_close, as a statement's GC finalizer.
+ *    must also be NUL-terminated at len (Lua strings are).
+ *    db_close closes a statement (its driver side) and keeps its memory,
+ *    so a later call ALERTs; db_stmt_free (a statement's GC finalizer)
+ *    closes it if needed and frees it. db_connection_free detaches the
+ *    connection's statements first, so any finalizer order is safe.
  *  - the setup functions below for main/run.
  *
  * Threads: a connection and its statements and result belong to the thread

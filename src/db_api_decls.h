@@ -131,6 +131,7 @@ void bench_null_clear(void);      /* empties the log */
  * holds the number of fields. NULL prefix removes all rules. 0 ok. */
 int bench_null_result(const char *prefix, const char *rows);
 /* The next `times` calls whose text starts with `prefix` ("<connect>" for
- * connecting) fail with this error. NULL prefix removes all. 0 ok. */
+ * connecting, "<prepare> SQL" for a server-side prepare) fail with this
+ * error. NULL prefix removes all. 0 ok. */
 int bench_null_fail(const char *prefix, int code, const char *sqlstate,
                     bool conn_lost, unsigned times);

@@ -61,22 +61,60 @@ static int stmt_setup(struct db_stmt *s)
     }
 }
 
+/* Takes s out of its connection's list; nothing when it is in none (never
+ * linked: its prepare failed; or detached by db_connection_free). */
 static void stmt_unlink(struct db_stmt *s)
 {
+    struct db_conn *c = s->conn;
+
+    if (!c || (!s->prev && c->stmts != s)) return;
     if (s->prev)
         s->prev->next = s->next;
-    else if (s->conn)
-        s->conn->stmts = s->next;
+    else
+        c->stmts = s->next;
     if (s->next) s->next->prev = s->prev;
     s->prev = s->next = NULL;
 }
 
+/* Frees the driver side of s: on the server too when its connection is
+ * the one it was prepared on and still usable, else client memory only. */
+static void stmt_drop_driver(struct db_stmt *s)
+{
+    struct db_conn *c = s->conn;
+
+    if (!s->impl || !c) return;
+    s->stale = c->state == DB_CONN_INVALID || c->broken || s->epoch != c->epoch;
+    c->drv->close(s);
+    s->stale = false;
+    s->impl  = NULL;
+}
+
 static void stmt_free(struct db_stmt *s)
 {
+    stmt_drop_driver(s);
     stmt_unlink(s);
     free(s->sql);
     free(s->binds);
     free(s);
+}
+
+/* Whether s can be used: ALERTs and fails the call (an API error: Lua
+ * raises "SQL API error") when it was closed or its connection freed. */
+static bool stmt_usable(struct db_stmt *s)
+{
+    if (!s->conn) {
+        log_alert("attempt to use an already closed connection");
+        return false;
+    }
+    if (s->closed) {
+        log_alert("attempt to use an already closed statement");
+        s->conn->pub.sql_errno  = 0;
+        s->conn->pub.sql_state  = NULL;
+        s->conn->pub.sql_errmsg = NULL;
+        s->conn->pub.error      = DB_ERROR_FATAL;
+        return false;
+    }
+    return true;
 }
 
 static unsigned count_params(const char *sql, size_t len)
@@ -93,6 +131,9 @@ sql_statement *db_prepare(sql_connection *pc, const char *sql, size_t len)
     struct db_conn *c = db_conn_of(pc);
     struct db_stmt *s;
 
+    c->pub.sql_errno  = 0;
+    c->pub.sql_state  = NULL;
+    c->pub.sql_errmsg = NULL;
     if (c->state == DB_CONN_INVALID) {
         log_alert("attempt to use an already closed connection");
         c->pub.error = DB_ERROR_FATAL;
@@ -140,7 +181,8 @@ int db_bind_param(sql_statement *ps, sql_bind *params, size_t len)
     struct db_stmt *s = db_stmt_of(ps);
     struct db_conn *c = s->conn;
 
-    if (!c || c->state == DB_CONN_INVALID) {
+    if (!stmt_usable(s)) return 1;
+    if (c->state == DB_CONN_INVALID) {
         log_alert("attempt to use an already closed connection");
         return 1;
     }
@@ -188,11 +230,7 @@ execute_slow(sql_statement *ps, struct db_stmt *s, struct db_conn *c)
     int rc;
     long n;
 
-    if (!c) {
-        log_alert("attempt to use an already closed connection");
-        return NULL;
-    }
-    if (!db_conn_begin(c)) return NULL;
+    if (!stmt_usable(s) || !db_conn_begin(c)) return NULL;
     if (!c->broken && s->epoch != c->epoch && stmt_refresh(s) != 0) return NULL;
     c->rs.pub.statement = ps;
     if (c->broken)
@@ -240,7 +278,7 @@ sql_result *db_stmt_next_result(sql_statement *ps)
     struct db_conn *c = s->conn;
     int rc;
 
-    if (!c || !db_conn_begin(c)) return NULL;
+    if (!stmt_usable(s) || !db_conn_begin(c)) return NULL;
     c->rs.pub.statement = ps;
     if (s->emulated ? !c->drv->next_result : !c->drv->stmt_next_result)
         return NULL;
@@ -253,20 +291,25 @@ sql_result *db_stmt_next_result(sql_statement *ps)
     return db_finish(c, rc, DB_OP_NEXT_RESULT, NULL);
 }
 
+/* Closes s: frees its driver side. It stays in its connection's list
+ * (db_stmts_detach must reach it) and the struct stays for the caller's handle
+ * (Lua's cdata) until db_stmt_free, so a call on a closed statement is an
+ * ALERT, never a use after free. */
 static void stmt_close(struct db_stmt *s, bool alert)
 {
     struct db_conn *c = s->conn;
 
+    if (s->closed) {
+        if (alert) log_alert("attempt to close an already closed statement");
+        return;
+    }
     if (c && c->state == DB_CONN_INVALID && alert)
         log_alert("attempt to use an already closed connection");
     else if (c && c->state == DB_CONN_RESULT_SET)
         db_free_current(c);
-    if (s->impl && c) {
-        s->stale =
-            c->state == DB_CONN_INVALID || c->broken || s->epoch != c->epoch;
-        c->drv->close(s);
-    }
-    stmt_free(s);
+    stmt_drop_driver(s);
+    s->closed   = true;
+    s->fast_key = 2; /* never a connection's: db_execute takes the slow path */
 }
 
 int db_close(sql_statement *ps)
@@ -277,7 +320,9 @@ int db_close(sql_statement *ps)
 
 void db_stmt_free(sql_statement *ps)
 {
-    if (ps) stmt_close(db_stmt_of(ps), false);
+    if (!ps) return;
+    stmt_close(db_stmt_of(ps), false);
+    stmt_free(db_stmt_of(ps));
 }
 
 /* Called by db_connection_free: statements outlive their connection only

@@ -95,7 +95,13 @@ struct db_result {
     struct db_conn *conn;
 };
 
-/* Connection. Drivers write only impl and err; the rest is db.c's. */
+/* Connection. Drivers write only impl and err; the rest is db.c's.
+ * Owner: Lua (the connection cdata's finalizer, db_connection_free; the
+ * 0.5-era API's implicit connection frees it in db_disconnect). It owns
+ * its current result `rs` (a result is never allocated on its own, so it
+ * cannot outlive the connection's memory; after db_connection_close it
+ * says "already closed connection") and the driver's impl; its
+ * statements are only listed in `stmts`. */
 struct db_conn {
     sql_connection pub;
     struct db_result rs; /* the current result */
@@ -118,7 +124,7 @@ struct db_conn {
     char *bulk_buf; /* bulk insert statement */
     size_t bulk_len, bulk_prefix;
     unsigned bulk_rows, bulk_commit_rows;
-    struct db_stmt *stmts; /* open statements, for detaching */
+    struct db_stmt *stmts; /* not yet freed: detached on free */
 };
 
 /* Prepared statement. Drivers write only impl. */
@@ -136,8 +142,15 @@ struct db_stmt {
     sql_bind *binds;   /* copy of the last bound array (buffers are the
                           caller's and must stay valid until execute) */
     size_t nbinds, bind_cap;
-    void *impl;                  /* driver's; NULL when emulated */
-    struct db_stmt *prev, *next; /* in conn->stmts */
+    bool closed; /* db_close ran: the driver side is gone and every
+                    call but db_stmt_free fails with an ALERT */
+    void *impl;  /* driver's; NULL when emulated or closed */
+    /* In conn->stmts from a successful prepare until freed. Owner: Lua (the
+     * statement cdata's finalizer, db_stmt_free); the connection only
+     * lists it, and when freed first closes its driver side and sets
+     * conn to NULL (db_stmts_detach), so a statement never reaches a
+     * freed connection whatever order the finalizers run in. */
+    struct db_stmt *prev, *next;
 };
 
 /* Return values of prepare besides 0 (prepared) and -1 (error in err). */

@@ -274,8 +274,25 @@ static void drv_null_free_result(struct db_result *r)
     r->pub.ptr = NULL;
 }
 
+/* A statement's driver side is a live allocation, so that under ASan a
+ * close that is missing (a leak) or repeated (a double free) shows on
+ * the null driver too. "<prepare> <sql>" is what injected failures
+ * match (bench_null_fail). */
 static int drv_null_prepare(struct db_stmt *s)
 {
+    char what[256];
+
+    if (nfailures) {
+        int n = snprintf(what, sizeof(what), "<prepare> %s", s->sql);
+        if (injected(s->conn, what,
+                     n < (int) sizeof(what) ? (size_t) n : sizeof(what) - 1))
+            return -1;
+    }
+    if (!(s->impl = malloc(1))) {
+        db_set_error(s->conn, 0, "HY001", false, "null_prepare()",
+                     "out of memory");
+        return -1;
+    }
     return 0;
 }
 
@@ -301,6 +318,7 @@ static int drv_null_execute(struct db_stmt *s, struct db_result *r)
 
 static void drv_null_close(struct db_stmt *s)
 {
+    free(s->impl);
     s->impl = NULL;
 }
 

@@ -154,13 +154,13 @@ static void check_data(sql_connection *con, const char *name,
     ok(run(con, "UPDATE bench_t SET n = 1 WHERE id = 99") == NULL &&
            con->error == DB_ERROR_NONE,
        "UPDATE matching nothing");
-    db_close(st);
+    db_stmt_free(st);
     st = prep(con, "SELECT ? + 0");
     snprintf(msg, sizeof(msg), "%s: smallest BIGINT parameter", name);
     is_str(row_text(exec1(st, INT64_MIN)), "-9223372036854775808", msg);
     snprintf(msg, sizeof(msg), "%s: zero parameter", name);
     is_str(row_text(exec1(st, 0)), "0", msg);
-    db_close(st);
+    db_stmt_free(st);
 }
 
 static void check_bulk(sql_connection *con)
@@ -266,9 +266,9 @@ static void mysql_multi(sql_connection *con)
     is_str(row_text(db_execute(call)), "1", "mysql: prepared CALL again");
     is_str(query_row(con, "SELECT 11"), "11",
            "mysql: a CALL's unread results do not block the next query");
-    db_close(call);
+    db_stmt_free(call);
     run(con, "DROP PROCEDURE bench_live_two");
-    db_close(st);
+    db_stmt_free(st);
 }
 
 static void mysql_kill(const char *ignore, bool expect_fatal)
@@ -298,7 +298,7 @@ static void mysql_kill(const char *ignore, bool expect_fatal)
         is_str(row_text(exec1(st, 41)), "42",
                "mysql: statement works after reconnect");
     }
-    db_close(st);
+    db_stmt_free(st);
     db_connection_free(a);
     db_connection_free(b);
 }
@@ -324,7 +324,7 @@ static void mysql_stmt_limit(sql_connection *con)
     ok(st[2] && db_stmt_of(st[2])->emulated,
        "mysql: the connection stays emulated");
     for (int i = 0; i < 3; i++)
-        db_close(st[i]);
+        db_stmt_free(st[i]);
 }
 
 /* MY-6: no server contact, everything succeeds and counts as "other". */
@@ -343,7 +343,7 @@ static void mysql_dry_run(void)
     ok(exec1(st, 1) == NULL && con->error == DB_ERROR_NONE,
        "mysql dry run: statement succeeds");
     is_int(stats_read(0, STAT_OTHER), 2, "mysql dry run: all counted as other");
-    db_close(st);
+    db_stmt_free(st);
     db_connection_free(con);
 }
 
@@ -465,7 +465,7 @@ static void pgsql_kill(const char *ignore, bool expect_fatal)
         is_str(row_text(exec1(st, 41)), "42",
                "pgsql: statement works after reconnect");
     }
-    db_close(st);
+    db_stmt_free(st);
     db_connection_free(a);
     db_connection_free(b);
 }

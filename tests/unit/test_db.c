@@ -222,7 +222,7 @@ static void check_emulation(const char *mode)
            "'2024-1-2 3:4:5',''2024-1-2 3:4:5'')\n", /* '?' in literal */
            mode);
     is_int(counter(STAT_WRITES), 1, "execute counted as a write");
-    db_close(st);
+    db_stmt_free(st);
     db_connection_free(con);
     bench_null_record(false);
 }
@@ -322,7 +322,7 @@ static void test_int_text(void)
                 }
         is_int(bad, 0, "integers around powers of ten match snprintf");
     }
-    db_close(st);
+    db_stmt_free(st);
     db_connection_free(con);
     bench_null_record(false);
 }
@@ -553,6 +553,7 @@ static void test_reconnect(void)
     is_int(counter(STAT_RECONNECTS), 2, "second reconnect counted");
     db_connection_free(con);
     is_int(db_close(st), 0, "statement closed after its connection");
+    db_stmt_free(st);
 }
 
 /* GC finalizers run in any order: closing a statement of a closed (or
@@ -578,6 +579,77 @@ static void test_stmt_after_disconnect(void)
     is_str(out, "ALERT: attempt to use an already closed connection\n",
            "db_close after disconnect ALERTs as sysbench");
     db_connection_free(con);
+    db_stmt_free(b);
+}
+
+/* Issue 12: a failed prepare emptied the connection's statement list, so
+ * freeing the connection left the statements prepared before it pointing
+ * at freed memory (ASan: heap-use-after-free in stmt_close at lua_close). */
+static void test_failed_prepare_keeps_list(void)
+{
+    sql_connection *con;
+    sql_statement *a, *b, *c;
+
+    setup(NULL);
+    con = connect_null();
+    a   = db_prepare(con, "SELECT 1", 8);
+    b   = db_prepare(con, "SELECT 2", 8);
+    bench_null_fail("<prepare> SELECT 3", 1146, "42S02", false, 1);
+    capture_begin();
+    c = db_prepare(con, "SELECT 3", 8);
+    capture_end();
+    ok(a && b && !c, "third prepare failed");
+    bench_null_fail(NULL, 0, NULL, false, 0);
+    db_connection_free(con);
+    ok(db_stmt_of(a)->conn == NULL && db_stmt_of(b)->conn == NULL,
+       "every statement detached when its connection is freed");
+    ok(a->connection == NULL, "a detached statement has no connection");
+    db_stmt_free(b);
+    db_stmt_free(a);
+}
+
+/* A closed statement is an object that says so (issue 12): sysbench
+ * frees it in db_close, so a later call is a use after free. */
+static void test_closed_statement(void)
+{
+    sql_connection *con;
+    sql_statement *st, *other;
+    sql_result *rs;
+    const char *out;
+    int rc;
+    sql_bind b = {.type = SQL_TYPE_NONE};
+
+    setup(NULL);
+    con = connect_null();
+    st  = db_prepare(con, "SELECT 1", 8);
+    ok(db_execute(st) != NULL, "executed");
+    is_int(db_close(st), 0, "closed");
+    capture_begin();
+    rs  = db_execute(st);
+    out = capture_end();
+    ok(rs == NULL, "execute after close fails");
+    is_str(out, "ALERT: attempt to use an already closed statement\n",
+           "execute after close ALERTs");
+    ok(con->error == DB_ERROR_FATAL && con->sql_state == NULL,
+       "execute after close is an API error");
+    capture_begin();
+    rc = db_bind_param(st, &b, 1);
+    rs = db_stmt_next_result(st);
+    db_close(st);
+    out = capture_end();
+    ok(rc != 0, "bind after close fails");
+    ok(rs == NULL, "next_result after close fails");
+    ok(strstr(out, "ALERT: attempt to close an already closed statement\n"),
+       "close twice ALERTs");
+    other = db_prepare(con, "SELECT 2", 8);
+    ok(db_execute(other) != NULL, "the connection still works");
+    db_connection_free(con);
+    db_stmt_free(other);
+    capture_begin();
+    rs = db_execute(st);
+    capture_end();
+    ok(rs == NULL, "closed statement after its connection");
+    db_stmt_free(st);
 }
 
 static void test_help(void)
@@ -611,6 +683,8 @@ int main(void)
     test_api_errors();
     test_reconnect();
     test_stmt_after_disconnect();
+    test_failed_prepare_keeps_list();
+    test_closed_statement();
     test_help();
     db_done();
     options_free(opts);

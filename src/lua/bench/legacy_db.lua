@@ -255,9 +255,11 @@ function db.execute(stmt)
       not bind_slots(stmt) then
       fail("db_execute()")
    end
-   -- NULL without an error: a statement returning no rows.
+   -- NULL without an error: a statement returning no rows. A statement
+   -- whose connection db_disconnect() freed has none (ALERT printed).
    local rs = C.db_execute(stmt.ptr)
-   if rs == nil and c.error ~= C.DB_ERROR_NONE then
+   if rs == nil and (c.error ~= C.DB_ERROR_NONE or
+                     stmt.ptr.connection == nil) then
       fail("db_execute()")
    end
    return setmetatable({ ptr = rs, generation = generation, con = c },
@@ -292,7 +294,7 @@ function db.close(stmt)
    check_stmt(stmt, "db_close")
    local ptr = stmt.ptr
    stmt.ptr, stmt.binds, stmt.slots = nil, nil, nil
-   C.db_close(ffi.gc(ptr, nil))
+   C.db_close(ptr) -- its finalizer frees the memory
 end
 
 return db

@@ -97,15 +97,37 @@ local param = {}
 local param_mt = { __index = param,
                    __tostring = function() return "<sql_param>" end }
 
+-- The largest buffer of a CHAR/VARCHAR parameter (1 GiB, MySQL's
+-- max_allowed_packet ceiling).
+local MAX_PARAM_LEN = 1073741824
+
+-- max_len of bind_create: nil is 0 (sysbench's default), anything else an
+-- integer from 0 to MAX_PARAM_LEN, checked here: in C a negative length
+-- became a 0-byte buffer that set() overflowed by (size_t) -1.
+local function check_max_len(max_len)
+   if max_len == nil then
+      return 0
+   end
+   local n = tonumber(max_len)
+   if n == nil or n ~= n or n < 0 or n > MAX_PARAM_LEN or n % 1 ~= 0 then
+      error(string.format("bind_create: invalid buffer length %s (an " ..
+                          "integer from 0 to %d expected)",
+                          tostring(max_len), MAX_PARAM_LEN), 4)
+   end
+   return n
+end
+
 local function new_param(btype, max_len)
    local p = { is_null = ffi.new("char[1]", 1),
                data_len = ffi.new("unsigned long[1]") }
-   if btype >= T.TINYINT and btype <= T.BIGINT then
+   if type(btype) ~= "number" then
+      error("Unsupported argument type: " .. tostring(btype), 3)
+   elseif btype >= T.TINYINT and btype <= T.BIGINT then
       p.type, p.buffer = T.BIGINT, ffi.new("int64_t[1]")
    elseif btype == T.FLOAT or btype == T.DOUBLE then
       p.type, p.buffer = T.DOUBLE, ffi.new("double[1]")
    elseif btype == T.CHAR or btype == T.VARCHAR then
-      max_len = tonumber(max_len) or 0
+      max_len = check_max_len(max_len)
       p.type, p.max_len = T.VARCHAR, max_len
       p.buffer = ffi.new("char[?]", max_len + 1)
    else
@@ -166,7 +188,9 @@ function statement:bind_param(...)
    end
    bound[self] = { binds, params }
    if C.db_bind_param(self, binds, n) ~= 0 then
-      raise_error(self.connection, "<prepared statement>")
+      if self.connection ~= nil then
+         raise_error(self.connection, "<prepared statement>")
+      end
       error("SQL API error", 2)
    end
    return 0
@@ -178,7 +202,11 @@ end
 function statement:execute()
    local rs = C.db_execute(self)
    if rs == nil then
-      raise_error(self.connection, "<prepared statement>")
+      local con = self.connection
+      if con == nil then -- its connection was freed (ALERT printed)
+         error("SQL API error", 2)
+      end
+      raise_error(con, "<prepared statement>")
       return nil
    end
    if rs.nfields == 0 then
@@ -188,12 +216,17 @@ function statement:execute()
 end
 
 function statement:next_result()
-   return rows_or_nil(C.db_stmt_next_result(self), self.connection, "")
+   local rs = C.db_stmt_next_result(self)
+   if rs == nil and self.connection == nil then
+      error("SQL API error", 2)
+   end
+   return rows_or_nil(rs, self.connection, "")
 end
 
+-- The statement's memory stays until its finalizer runs, so a call on a
+-- closed statement prints an ALERT and raises "SQL API error".
 function statement:close()
    bound[self] = nil
-   ffi.gc(self, nil)
    return C.db_close(self)
 end
 

@@ -1,0 +1,159 @@
+A closed statement, result or connection is an object that says so when
+used: an ALERT and/or an error, never a use after free (issue 12). sysbench
+1.0.20 segfaults on `stmt:execute(); stmt:close(); stmt:execute()`
+(docs/compatibility.md). On the null driver, in the 1.0 and 1.1
+profiles (one sql.lua) and the 0.5-era API. Run under ASan by CI.
+
+  $ cat > closed.lua <<'LUA'
+  > local drv = sysbench.sql.driver()
+  > local function try(name, f)
+  >    local ok, err = pcall(f)
+  >    print(name .. ": " .. (ok and "ok" or ("error: " .. tostring(err))))
+  > end
+  > function prepare()
+  >    local con = drv:connect()
+  >    local st = con:prepare("SELECT 1")
+  >    try("execute", function() st:execute() end)
+  >    try("close", function() st:close() end)
+  >    try("execute after close", function() st:execute() end)
+  >    try("close twice", function() st:close() end)
+  >    try("bind after close", function()
+  >           st:bind_param(st:bind_create(sysbench.sql.type.INT)) end)
+  >    try("next_result after close", function() st:next_result() end)
+  >    local rs = con:query("SELECT 1")
+  >    try("free", function() rs:free() end)
+  >    try("free twice", function() rs:free() end)
+  >    try("fetch after free", function() return rs:fetch_row() end)
+  >    local st2 = con:prepare("SELECT 2")
+  >    rs = con:query("SELECT 1")
+  >    try("disconnect", function() con:disconnect() end)
+  >    try("disconnect twice", function() con:disconnect() end)
+  >    try("fetch after disconnect", function() assert(rs:fetch_row() == nil) end)
+  >    try("query after disconnect", function() con:query("SELECT 1") end)
+  >    try("prepare after disconnect", function() con:prepare("SELECT 1") end)
+  >    try("execute after disconnect", function() st2:execute() end)
+  >    try("close after disconnect", function() st2:close() end)
+  >    try("reconnect after disconnect", function() con:reconnect() end)
+  >    try("bulk after disconnect", function() con:bulk_insert_init("INSERT INTO t VALUES") end)
+  >    local con2 = drv:connect()
+  >    local st3 = con2:prepare("SELECT 3")
+  >    con2 = nil
+  >    collectgarbage()
+  >    collectgarbage()
+  >    try("execute after connection collected", function() st3:execute() end)
+  >    try("connection of it", function() assert(st3.connection == nil) end)
+  >    try("close after connection collected", function() st3:close() end)
+  > end
+  > LUA
+  $ "$BENCH" --db-driver=null closed.lua prepare 2>err | sed 1d; cat err
+  
+  execute: ok
+  close: ok
+  ALERT: attempt to use an already closed statement
+  execute after close: error: closed.lua:11: SQL API error
+  ALERT: attempt to close an already closed statement
+  close twice: ok
+  ALERT: attempt to use an already closed statement
+  bind after close: error: closed.lua:14: SQL API error
+  next_result after close: error: closed.lua:15: SQL API error
+  free: ok
+  (last message repeated 1 times)
+  ALERT: attempt to free an invalid result set
+  free twice: error: bench.sql:79: db_free_results() failed
+  ALERT: attempt to fetch row from an invalid result set
+  fetch after free: ok
+  disconnect: ok
+  ALERT: attempt to close an already closed connection
+  disconnect twice: ok
+  ALERT: attempt to use an already closed connection
+  fetch after disconnect: ok
+  query after disconnect: error: closed.lua:25: SQL API error
+  prepare after disconnect: error: closed.lua:26: SQL API error
+  execute after disconnect: error: closed.lua:27: SQL API error
+  close after disconnect: ok
+  (last message repeated 4 times)
+  ALERT: attempt to close an already closed connection
+  reconnect after disconnect: ok
+  ALERT: attempt to use an already closed connection
+  bulk after disconnect: ok
+  execute after connection collected: error: closed.lua:36: SQL API error
+  connection of it: ok
+  close after connection collected: ok
+  $ "$BENCH" --compat=1.1 --db-driver=null closed.lua prepare 2>&1 | sed 1d > compat.out
+  $ "$BENCH" --db-driver=null closed.lua prepare 2>&1 | sed 1d | diff - compat.out
+
+The 0.5-era API: a closed statement is refused by name; db_disconnect()
+frees the connection, and a statement prepared on it fails:
+
+  $ cat > legacy.lua <<'LUA'
+  > local function try(name, f, ...)
+  >    local ok, err = pcall(f, ...)
+  >    print(name .. ": " .. (ok and "ok" or ("error: " .. tostring(err))))
+  > end
+  > function prepare()
+  >    db_connect()
+  >    local st = db_prepare("SELECT 1")
+  >    try("execute", function() db_free_results(db_execute(st)) end)
+  >    local rs = db_execute(st)
+  >    try("free", function() db_free_results(rs) end)
+  >    try("free twice", function() db_free_results(rs) end)
+  >    try("store after free", function() db_store_results(rs) end)
+  >    try("close", function() db_close(st) end)
+  >    try("close twice", function() db_close(st) end)
+  >    try("execute after close", function() db_execute(st) end)
+  >    try("bind after close", function() db_bind_param(st, {1}) end)
+  >    local st2 = db_prepare("SELECT 2")
+  >    rs = db_execute(st2)
+  >    try("disconnect", function() db_disconnect() end)
+  >    try("disconnect twice", function() db_disconnect() end)
+  >    try("free after disconnect", function() db_free_results(rs) end)
+  >    try("execute after disconnect", function() db_execute(st2) end)
+  >    try("close after disconnect", function() db_close(st2) end)
+  >    try("query after disconnect (reconnects)", function() db_query("SELECT 1") end)
+  > end
+  > LUA
+  $ "$BENCH" --db-driver=null legacy.lua prepare 2>err | sed 1d; cat err
+  
+  execute: ok
+  free: ok
+  free twice: ok
+  store after free: ok
+  close: ok
+  close twice: error: legacy.lua:14: db_close: the statement is closed
+  execute after close: error: legacy.lua:15: db_execute: the statement is closed
+  bind after close: error: legacy.lua:16: db_bind_param: the statement is closed
+  disconnect: ok
+  disconnect twice: ok
+  free after disconnect: ok
+  ALERT: attempt to use an already closed connection
+  execute after disconnect: error: legacy.lua:22: db_execute() failed
+  close after disconnect: ok
+  query after disconnect (reconnects): ok
+
+Sizes of bind_create are checked before they reach C: a VARCHAR parameter
+of length -1 was a 0-byte buffer that set() overflowed by (size_t) -1:
+
+  $ cat > bind.lua <<'LUA'
+  > function prepare()
+  >    local con = sysbench.sql.driver():connect()
+  >    local st = con:prepare("SELECT ?")
+  >    for _, n in ipairs({-1, -5, 0.5, 0/0, 1/0, 2^40, "abc", "7", 0}) do
+  >       local ok, p = pcall(st.bind_create, st, sysbench.sql.type.VARCHAR, n)
+  >       if ok then p:set(("x"):rep(300)); st:bind_param(p); st:execute() end
+  >       print(tostring(n) .. ": " .. (ok and ("ok " .. p.max_len) or p))
+  >    end
+  >    print(pcall(st.bind_create, st, "VARCHAR", 4))
+  > end
+  > LUA
+  $ "$BENCH" --db-driver=null bind.lua prepare 2>err | sed 1d; cat err
+  
+  -1: bind.lua:5: bind_create: invalid buffer length -1 (an integer from 0 to 1073741824 expected)
+  -5: bind.lua:5: bind_create: invalid buffer length -5 (an integer from 0 to 1073741824 expected)
+  0.5: bind.lua:5: bind_create: invalid buffer length 0.5 (an integer from 0 to 1073741824 expected)
+  nan: bind.lua:5: bind_create: invalid buffer length nan (an integer from 0 to 1073741824 expected)
+  inf: bind.lua:5: bind_create: invalid buffer length inf (an integer from 0 to 1073741824 expected)
+  1099511627776: bind.lua:5: bind_create: invalid buffer length 1099511627776 (an integer from 0 to 1073741824 expected)
+  abc: bind.lua:5: bind_create: invalid buffer length abc (an integer from 0 to 1073741824 expected)
+  7: ok 7
+  0: ok 0
+  false	bind.lua:9: Unsupported argument type: VARCHAR
