@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* log: see log.h. */
 #include <pthread.h>
+#include <stdint.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -15,6 +17,17 @@ static pthread_mutex_t log_mutex = PTHREAD_MUTEX_INITIALIZER;
 static int verbosity             = LOG_NOTICE;
 static char last_msg[4096];
 static unsigned repeats;
+/* Hashes of the held blocks printed so far (log_release). */
+static uint64_t released[64];
+static unsigned nreleased;
+
+/* The calling thread's held FATAL lines (log_hold). */
+static _Thread_local struct {
+    bool on;
+    char *buf; /* malloc'd, owned by this thread until log_release */
+    size_t len, cap;
+    char *trace; /* log_trace's text for stderr, malloc'd, or NULL */
+} held;
 
 void log_set_verbosity(int level)
 {
@@ -37,6 +50,24 @@ static void flush_repeats_locked(void)
     repeats = 0;
 }
 
+/* Appends "FATAL: <msg>\n" to the held block; false when out of memory
+ * (the caller prints the line instead). */
+static bool hold_line(const char *msg)
+{
+    size_t n = strlen(prefixes[LOG_FATAL]) + strlen(msg) + 1;
+
+    if (held.len + n + 1 > held.cap) {
+        size_t cap = (held.len + n + 1) * 2;
+        char *b    = realloc(held.buf, cap);
+        if (!b) return false;
+        held.buf = b;
+        held.cap = cap;
+    }
+    held.len += (size_t) sprintf(held.buf + held.len, "%s%s\n",
+                                 prefixes[LOG_FATAL], msg);
+    return true;
+}
+
 static void emit(enum log_level level, bool collapse, const char *fmt,
                  va_list ap)
 {
@@ -44,6 +75,7 @@ static void emit(enum log_level level, bool collapse, const char *fmt,
 
     if (!log_enabled(level)) return;
     vsnprintf(buf, sizeof(buf), fmt, ap);
+    if (level == LOG_FATAL && held.on && hold_line(buf)) return;
     /* Blank lines separate report blocks and are never collapsed. */
     collapse = collapse && buf[0] != '\0';
     pthread_mutex_lock(&log_mutex);
@@ -89,6 +121,55 @@ void log_flush(void)
     last_msg[0] = '\0';
     fflush(stdout);
     pthread_mutex_unlock(&log_mutex);
+}
+
+void log_hold(void)
+{
+    held.on  = true;
+    held.len = 0;
+}
+
+static uint64_t block_hash(const char *s, size_t n)
+{
+    uint64_t h = 1469598103934665603ull; /* FNV-1a */
+
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ (unsigned char) s[i]) * 1099511628211ull;
+    return h;
+}
+
+void log_release(void)
+{
+    bool seen  = false;
+    uint64_t h = block_hash(held.buf ? held.buf : "", held.len);
+
+    held.on = false;
+    if (held.len == 0) goto out;
+    pthread_mutex_lock(&log_mutex);
+    for (unsigned i = 0; i < nreleased && !seen; i++)
+        seen = released[i] == h;
+    if (!seen) {
+        flush_repeats_locked();
+        last_msg[0] = '\0';
+        fwrite(held.buf, 1, held.len, stdout);
+        fflush(stdout);
+        if (held.trace) fprintf(stderr, "%s\n", held.trace);
+        if (nreleased < sizeof(released) / sizeof(released[0]))
+            released[nreleased++] = h;
+    }
+    pthread_mutex_unlock(&log_mutex);
+out:
+    free(held.buf);
+    free(held.trace);
+    held.buf   = NULL;
+    held.trace = NULL;
+    held.len = held.cap = 0;
+}
+
+void log_trace(const char *text)
+{
+    if (held.on && !held.trace && (held.trace = strdup(text))) return;
+    fprintf(stderr, "%s\n", text);
 }
 
 void bench_log(int level, const char *msg)

@@ -35,6 +35,19 @@ void log_stamped(enum log_level level, const char *fmt, ...)
 /* Flushes a pending "(last message repeated N times)" line. */
 void log_flush(void);
 
+/* A worker's callbacks fail together when they fail for the same cause (a
+ * missing table, a server down): between log_hold() and log_release()
+ * the calling thread's FATAL lines are kept, and log_release() prints
+ * them as one block unless a block with the same text was already
+ * printed by another thread, so N workers failing the same way print the
+ * cause once. Other levels print at once. Per thread; not nested. */
+void log_hold(void);
+void log_release(void);
+
+/* Prints `text` and a newline on stderr (a Lua traceback); while held, it
+ * goes with the held block and is printed only when the block is. */
+void log_trace(const char *text);
+
 #define log_fatal(...)  log_msg(LOG_FATAL, __VA_ARGS__)
 #define log_alert(...)  log_msg(LOG_ALERT, __VA_ARGS__)
 #define log_warn(...)   log_msg(LOG_WARNING, __VA_ARGS__)

@@ -81,7 +81,24 @@ static int export_options(struct run *run, struct script *s)
 
 /* -- Workers ------------------------------------------------------------ */
 
+/* Each worker callback holds its FATAL lines (log_hold): workers failing
+ * for one cause print it once, then sysbench's summary line. */
+static int worker_init_held(int tid, void *arg);
+
 static int worker_init(int tid, void *arg)
+{
+    int rc;
+
+    log_hold();
+    rc = worker_init_held(tid, arg);
+    log_release();
+    return rc;
+}
+
+/* The worker's state goes to run->states[tid] as soon as it exists: the
+ * worker owns it (worker_done frees it), or free_states after a failed
+ * start, when the worker never ran. */
+static int worker_init_held(int tid, void *arg)
 {
     struct run *run = arg;
     struct script *s;
@@ -102,17 +119,26 @@ static int worker_init(int tid, void *arg)
 static int worker_run(int tid, void *arg)
 {
     struct run *run = arg;
-    return script_call(run->states[tid], "thread_run", true, tid);
+    int rc;
+
+    log_hold();
+    rc = script_call(run->states[tid], "thread_run", true, tid);
+    log_release();
+    return rc;
 }
 
+/* Only after a successful thread_run; a failed worker's state is freed by
+ * free_states once every worker was joined. */
 static void worker_done(int tid, void *arg)
 {
     struct run *run  = arg;
     struct script *s = run->states[tid];
 
+    log_hold();
     if (script_has_function(s, "thread_done") &&
         script_call(s, "thread_done", true, tid) != 0)
         pool_stop(true);
+    log_release();
     script_free(s);
     run->states[tid] = NULL;
 }
@@ -352,7 +378,12 @@ static int command_init(int tid, void *arg)
 static int command_run(int tid, void *arg)
 {
     struct run *run = arg;
-    return script_call_command(run->states[tid], run->command) == 0 ? 0 : -1;
+    int rc;
+
+    log_hold();
+    rc = script_call_command(run->states[tid], run->command) == 0 ? 0 : -1;
+    log_release();
+    return rc;
 }
 
 /* A custom command; a parallel one runs in --threads new states at once.

@@ -80,7 +80,7 @@ static void report_error(lua_State *L, const char *prefix)
 
     log_fatal("%s%s", prefix, msg ? msg : "(error object is not a string)");
     lua_getfield(L, LUA_REGISTRYINDEX, "bench.traceback");
-    if (lua_isstring(L, -1)) fprintf(stderr, "%s\n", lua_tostring(L, -1));
+    if (lua_isstring(L, -1)) log_trace(lua_tostring(L, -1));
     lua_pop(L, 2);
     lua_pushnil(L);
     lua_setfield(L, LUA_REGISTRYINDEX, "bench.traceback");
