@@ -89,6 +89,36 @@ local function event_loop(tid, w)
    end
 end
 
+local function is_restart(err)
+   return type(err) == "table" and err.errcode == RESTART_EVENT
+end
+
+-- Runs sysbench.hooks.before_restart_event before an event is restarted.
+-- The hook may itself fail with an ignorable error (oltp_common prepares
+-- its statements again, and the server is still down): it is run again
+-- until it completes, as its work (statements prepared) must be done
+-- before events run. Returns false when the run ended meanwhile; any
+-- other error of the hook is raised.
+local function before_restart(err)
+   local hook = sysbench.hooks.before_restart_event
+   if not hook then
+      return true
+   end
+   while true do
+      local ok, herr = pcall(hook, err)
+      if ok then
+         return true
+      end
+      if not is_restart(herr) then
+         error(herr, 0)
+      end
+      if C.bench_run_stopping() then
+         return false
+      end
+      err = herr
+   end
+end
+
 -- The default loop (replaced by a script-defined global thread_run). One
 -- pcall covers a whole run of events rather than one each, so the JIT
 -- compiles the loop; a RESTART_EVENT error re-enters it with the same
@@ -105,14 +135,10 @@ function thread_run(tid)
       if ok then
          return
       end
-      if type(err) == "table" and err.errcode == RESTART_EVENT then
-         local hook = sysbench.hooks.before_restart_event
-         if hook then
-            hook(err)
-         end
+      if is_restart(err) then
          -- A server that stays down must not keep the worker spinning
          -- past the end of the run.
-         if C.bench_run_stopping() then
+         if not before_restart(err) or C.bench_run_stopping() then
             return
          end
       else
