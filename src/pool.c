@@ -366,6 +366,12 @@ static int pool_alloc(const struct pool_config *cfg,
         free(p);
         return -1;
     }
+    /* From here P owns p (pool_free releases it on every path): every
+     * field pool_free reads is valid before anything can fail. */
+    memset(p->workers, 0, sizeof(struct bench_worker) * (cfg->threads + 1));
+    pthread_mutex_init(&p->mutex, NULL);
+    pthread_cond_init(&p->ready_cond, NULL);
+    pthread_cond_init(&p->go_cond, NULL);
     P = p;
     if (test_limits.set) {
         if (!test_limits.keep_global) p->cfg.events_limit = 0;
@@ -382,9 +388,6 @@ static int pool_alloc(const struct pool_config *cfg,
         if (i < cfg->threads && cfg->warmup_ns > 0)
             stats_set_discard((int) i, true);
     }
-    pthread_mutex_init(&p->mutex, NULL);
-    pthread_cond_init(&p->ready_cond, NULL);
-    pthread_cond_init(&p->go_cond, NULL);
     return 0;
 }
 
@@ -464,6 +467,7 @@ unsigned pool_join(void)
 {
     unsigned failed = 0;
 
+    if (!P) return 0; /* pool_start failed before the pool existed */
     for (unsigned i = 0; i < P->cfg.threads; i++) {
         void *ret;
         if (!P->workers[i].started) continue;

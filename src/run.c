@@ -18,6 +18,13 @@
 #include "script_source.h"
 #include "stats.h"
 
+/* Owners: run_command frees `main` before db_done (a Lua state closes
+ * before the drivers' done(): its connections' finalizers call into
+ * them), then `src`. `states` and each entry: see worker_init_held.
+ * `reporter` and the reporting thread's state: run_benchmark (finish_run
+ * closes that state early, before done()). A Lua state owns its
+ * connections, statements and results (cdata finalizers free them in any
+ * order, see db.h). */
 struct run {
     struct run_config *cfg;
     struct script_source src;
