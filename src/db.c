@@ -32,6 +32,10 @@ const struct option_def db_options[] = {
     {"db-ps-mode", OPT_STRING, "auto",
      "how prepared statements are run {auto, disable}", 0},
     {"db-debug", OPT_BOOL, "off", "print database debug information", 0},
+    {"db-reconnect-timeout", OPT_INT, "60",
+     "seconds a lost connection is tried again before the call fails with "
+     "the error that lost it (0: until the run ends, as sysbench)",
+     OPT_HIDDEN_R | OPT_HIDDEN_M},
     {"db-ignore-errors", OPT_LIST, NULL,
      "errors to ignore with any driver: native codes, SQLSTATEs, SQLSTATE "
      "classes, or \"all\"",
@@ -74,11 +78,19 @@ void db_print_help(FILE *out, bool profile_m)
 int db_validate_options(const struct options *o)
 {
     const char *mode = options_get_str(o, "db-ps-mode");
+    int t;
 
-    if (mode && (strcmp(mode, "auto") == 0 || strcmp(mode, "disable") == 0))
-        return 0;
-    log_fatal("Invalid value for db-ps-mode: %s", mode ? mode : "(null)");
-    return -1;
+    if (!mode || (strcmp(mode, "auto") != 0 && strcmp(mode, "disable") != 0)) {
+        log_fatal("Invalid value for db-ps-mode: %s", mode ? mode : "(null)");
+        return -1;
+    }
+    if (options_get_int(o, "db-reconnect-timeout", &t) != 0 || t < 0) {
+        log_fatal("Invalid value for --db-reconnect-timeout: '%s' (seconds, "
+                  "0 or more)",
+                  options_get_str(o, "db-reconnect-timeout"));
+        return -1;
+    }
+    return 0;
 }
 
 /* -- Process state and drivers ----------------------------------------- */
@@ -104,6 +116,7 @@ static pthread_mutex_t init_lock = PTHREAD_MUTEX_INITIALIZER;
 static const struct options *db_opts; /* set by db_init */
 static bool (*stop_check)(void);
 static bool ps_disabled, debug_on;
+static int reconnect_timeout_s; /* --db-reconnect-timeout */
 static atomic_bool used;
 static _Thread_local int tls_thread_id = -1; /* -1: background slot */
 static _Thread_local unsigned tls_refs[MAX_DRIVERS];
@@ -129,6 +142,8 @@ void db_init(const struct options *o, bool (*should_stop)(void))
     mode        = options_get_str(o, "db-ps-mode");
     ps_disabled = mode && strcmp(mode, "disable") == 0;
     debug_on    = options_get_bool(o, "db-debug");
+    if (options_get_int(o, "db-reconnect-timeout", &reconnect_timeout_s) != 0)
+        reconnect_timeout_s = 0;
 }
 
 void db_done(void)
@@ -379,23 +394,34 @@ void db_connection_free(sql_connection *pc)
 }
 
 /* Replaces the server connection, retrying every millisecond until it
- * works or the run stops (sysbench's loop). 0 ok, -1 gave up. */
+ * works, the run stops (sysbench's loop) or --db-reconnect-timeout
+ * passes: outside a run (prepare, cleanup, commands) nothing else ends
+ * it, and a server that stays down must not hang bench. In a run, a
+ * worker that gave up tries again at its next event. 0 ok, -1 gave up. */
 static int reconnect_loop(struct db_conn *c)
 {
     const struct timespec pause = {0, 1000000};
     struct db_error cause       = c->err;
+    struct timespec t0, now;
+    long long waited_ms;
 
     log_debug("Reconnecting");
     if (!c->broken) c->drv->disconnect(c);
     c->broken = true;
     db_conn_set_key(c);
+    clock_gettime(CLOCK_MONOTONIC, &t0);
     while (c->drv->connect(c) != 0) {
-        if (db_should_stop()) {
+        clock_gettime(CLOCK_MONOTONIC, &now);
+        waited_ms = (now.tv_sec - t0.tv_sec) * 1000LL +
+                    (now.tv_nsec - t0.tv_nsec) / 1000000;
+        if (db_should_stop() || (reconnect_timeout_s > 0 &&
+                                 waited_ms >= reconnect_timeout_s * 1000LL)) {
             c->err = cause; /* later calls report what broke it */
             return -1;
         }
         nanosleep(&pause, NULL);
     }
+    c->err    = cause; /* the caller reports what was lost, not a retry */
     c->broken = false;
     c->epoch++;
     db_conn_set_key(c);

@@ -63,8 +63,9 @@ int db_register_options(struct options *o);
  * general options, "Compiled-in database drivers:", each driver's group. */
 void db_print_help(FILE *out, bool profile_m);
 
-/* Checks --db-ps-mode; prints "FATAL: Invalid value for db-ps-mode: <v>"
- * and returns -1 when it is neither auto nor disable. */
+/* Checks --db-ps-mode (prints "FATAL: Invalid value for db-ps-mode: <v>"
+ * when it is neither auto nor disable) and --db-reconnect-timeout (an
+ * int >= 0). -1 when one is invalid. */
 int db_validate_options(const struct options *o);
 
 /* Gives db.c the option registry the drivers read on first use, and the

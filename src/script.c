@@ -60,6 +60,25 @@ int script_pcall(lua_State *L, int nargs, int nres)
     return rc == 0 ? 0 : -1;
 }
 
+/* An ignorable SQL error's descriptor ({errcode = RESTART_EVENT, ...}) at
+ * the top of L, raised where no event restarts (prepare, thread_init):
+ * prints the error it carries and returns true; false for another table. */
+static bool report_descriptor(lua_State *L, const char *prefix)
+{
+    bool found;
+
+    if (!lua_istable(L, -1)) return false;
+    lua_getfield(L, -1, "sql_errmsg");
+    lua_getfield(L, -2, "sql_errno");
+    found = lua_isstring(L, -2);
+    if (found)
+        log_fatal("%signored SQL error %s outside an event: %s", prefix,
+                  lua_isstring(L, -1) ? lua_tostring(L, -1) : "?",
+                  lua_tostring(L, -2));
+    lua_pop(L, 2);
+    return found;
+}
+
 /* Prints "FATAL: <prefix><message>" on stdout and the traceback, if one
  * was captured, on stderr (stdout stays line-for-line sysbench's). Pops
  * the error message. */
@@ -77,8 +96,8 @@ static void report_error(lua_State *L, const char *prefix)
         }
     }
     msg = lua_tostring(L, -1);
-
-    log_fatal("%s%s", prefix, msg ? msg : "(error object is not a string)");
+    if (msg || !report_descriptor(L, prefix))
+        log_fatal("%s%s", prefix, msg ? msg : "(error object is not a string)");
     lua_getfield(L, LUA_REGISTRYINDEX, "bench.traceback");
     if (lua_isstring(L, -1)) log_trace(lua_tostring(L, -1));
     lua_pop(L, 2);
