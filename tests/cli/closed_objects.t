@@ -157,3 +157,38 @@ of length -1 was a 0-byte buffer that set() overflowed by (size_t) -1:
   7: ok 7
   0: ok 0
   false	bind.lua:9: Unsupported argument type: VARCHAR
+
+The other calls of a connection after disconnect() (1.0 API): an ALERT,
+an error or an empty answer, never a crash:
+
+  $ cat > closed2.lua <<'LUA'
+  > local drv = sysbench.sql.driver()
+  > local function try(name, f)
+  >    local ok, err = pcall(f)
+  >    print(name .. ": " .. (ok and "ok " .. tostring(err) or ("error: " .. tostring(err))))
+  > end
+  > function prepare()
+  >    local con = drv:connect()
+  >    local rs = con:query("SELECT 1")
+  >    con:disconnect()
+  >    try("nrows after disconnect", function() return rs.nrows end)
+  >    try("query_row", function() return con:query_row("SELECT 1") end)
+  >    try("more_results", function() return con:more_results() end)
+  >    try("next_result", function() return con:next_result() end)
+  >    try("bulk_insert_next", function() con:bulk_insert_next("(1)") end)
+  >    try("bulk_insert_next_rand", function() con:bulk_insert_next_rand("(%d)", 1) end)
+  >    try("bulk_insert_done", function() con:bulk_insert_done() end)
+  >    try("driver name", function() return drv:name() end)
+  > end
+  > LUA
+  $ "$BENCH" --db-driver=null closed2.lua prepare 2>err | sed 1d; cat err
+  
+  nrows after disconnect: ok 0
+  ALERT: attempt to use an already closed connection
+  query_row: error: bench.sql:248: SQL API error
+  more_results: ok false
+  next_result: error: SQL API error
+  bulk_insert_next: ok nil
+  bulk_insert_next_rand: ok nil
+  bulk_insert_done: ok nil
+  driver name: ok null
