@@ -366,8 +366,7 @@ static int pool_alloc(const struct pool_config *cfg,
         free(p);
         return -1;
     }
-    /* From here P owns p (pool_free releases it on every path): every
-     * field pool_free reads is valid before anything can fail. */
+    /* P owns p from here; what pool_free reads is set before any failure */
     memset(p->workers, 0, sizeof(struct bench_worker) * (cfg->threads + 1));
     pthread_mutex_init(&p->mutex, NULL);
     pthread_cond_init(&p->ready_cond, NULL);
