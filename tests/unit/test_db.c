@@ -258,7 +258,7 @@ static void check_long_statement(const char *mode)
     is_int((long) strlen(bench_null_log()), (long) strlen(want),
            "a 10 KB statement is recorded whole");
     ok(strcmp(bench_null_log(), want) == 0, mode);
-    db_close(st);
+    db_stmt_free(st);
     db_connection_free(con);
     bench_null_record(false);
     free(sql);
