@@ -291,6 +291,18 @@ sql_result *db_stmt_next_result(sql_statement *ps)
     return db_finish(c, rc, DB_OP_NEXT_RESULT, NULL);
 }
 
+/* Before s is closed: its own current result goes with it; another's
+ * (a query's, another statement's) stays for its reader, as in sysbench
+ * where each has its own (a finalizer runs whenever the GC does): read
+ * to its end first if streamed, so the connection is free for the close. */
+static void close_current(struct db_conn *c, struct db_stmt *s)
+{
+    if (c->rs.pub.statement == &s->pub)
+        db_free_current(c);
+    else if (c->rs.streaming && !c->rs.at_end)
+        db_store_results(&c->rs.pub);
+}
+
 /* Closes s: frees its driver side. It stays in its connection's list
  * (db_stmts_detach must reach it) and the struct stays for the caller's handle
  * (Lua's cdata) until db_stmt_free, so a call on a closed statement is an
@@ -306,7 +318,7 @@ static void stmt_close(struct db_stmt *s, bool alert)
     if (c && c->state == DB_CONN_INVALID && alert)
         log_alert("attempt to use an already closed connection");
     else if (c && c->state == DB_CONN_RESULT_SET)
-        db_free_current(c);
+        close_current(c, s);
     stmt_drop_driver(s);
     s->closed   = true;
     s->fast_key = 2; /* never a connection's: db_execute takes the slow path */

@@ -608,6 +608,35 @@ static void test_failed_prepare_keeps_list(void)
     db_stmt_free(a);
 }
 
+/* A statement's finalizer runs whenever the GC does: closing it must not
+ * take away the current result of a query (or of another statement) that
+ * the script is reading; its own result goes with it. */
+static void test_close_keeps_others_result(void)
+{
+    sql_connection *con;
+    sql_statement *st;
+    sql_result *rs;
+    bool gone;
+
+    setup(NULL);
+    bench_null_result("SELECT a", "1\nx\ny\n");
+    con = connect_null();
+    st  = db_prepare(con, "SELECT 1", 8);
+    rs  = run(con, "SELECT a FROM t");
+    db_stmt_free(st);
+    ok(rs && db_fetch_row(rs) && db_fetch_row(rs),
+       "a query's result outlives an unrelated statement's close");
+    st = db_prepare(con, "SELECT a FROM t", 15);
+    rs = db_execute(st);
+    capture_begin();
+    db_close(st);
+    gone = db_fetch_row(rs) == NULL;
+    capture_end();
+    ok(gone, "a statement's own result goes with it");
+    db_stmt_free(st);
+    db_connection_free(con);
+}
+
 /* A closed statement is an object that says so (issue 12): sysbench
  * frees it in db_close, so a later call is a use after free. */
 static void test_closed_statement(void)
@@ -685,6 +714,7 @@ int main(void)
     test_stmt_after_disconnect();
     test_failed_prepare_keeps_list();
     test_closed_statement();
+    test_close_keeps_others_result();
     test_help();
     db_done();
     options_free(opts);
