@@ -70,3 +70,11 @@ is not odd:
   $ lc --threads=1 --fail=odd
   exit 0
       total number of events:              10
+
+The 1.1 profile says it in master's words:
+
+  $ lc --compat=1.1 --threads=4 --fail=last
+  exit 1
+  FATAL: null_query() returned error 1146 (injected error 1146) for query 'SELECT id FROM lc_missing'
+  FATAL: `thread_init' function failed: lifecycle.lua:66: SQL error, errno = 1146, state = '42S02': injected error 1146
+  FATAL: Threads initialization failed!
