@@ -9,6 +9,10 @@
 
 #include "script.h"
 
+/* Owner: the caller of script_new (run.c says which). script_free closes
+ * L first, which runs the finalizers of every connection and statement
+ * the state holds (any order is safe, see db.h), then frees the state's
+ * own memory (alloc). */
 struct script {
     lua_State *L;
     struct state_alloc *alloc; /* a worker's: see state_alloc.h */
