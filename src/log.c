@@ -169,6 +169,7 @@ out:
 void log_trace(const char *text)
 {
     if (held.on && !held.trace && (held.trace = strdup(text))) return;
+    log_flush(); /* the FATAL line before it, as the two streams interleave */
     fprintf(stderr, "%s\n", text);
 }
 

@@ -413,7 +413,7 @@ static void print_line(FILE *out, const struct option_def *d, int width,
 {
     int len = fprintf(out, "  --%s%s", d->name, type_format(d, profile_m));
     fprintf(out, "%*s%s", width - len + 1, "", d->desc ? d->desc : "");
-    if (d->def) fprintf(out, " [%s]", d->def);
+    if (d->def && !(d->flags & OPT_DEF_UNLISTED)) fprintf(out, " [%s]", d->def);
     fputc('\n', out);
 }
 
@@ -436,7 +436,7 @@ void options_print_defs(FILE *out, const struct option_def *defs,
 }
 
 static void print_group_index(const struct options *o, FILE *out, size_t g,
-                              bool profile_m)
+                              bool profile_m, bool title)
 {
     int width = 0;
 
@@ -444,26 +444,38 @@ static void print_group_index(const struct options *o, FILE *out, size_t g,
         if (o->v[i].group == g && is_visible(&o->v[i].def, profile_m) &&
             line_width(&o->v[i].def, profile_m) > width)
             width = line_width(&o->v[i].def, profile_m);
-    if (o->groups[g]) fprintf(out, "%s:\n", o->groups[g]);
+    if (title && o->groups[g]) fprintf(out, "%s:\n", o->groups[g]);
     for (size_t i = 0; i < o->n; i++)
         if (o->v[i].group == g && is_visible(&o->v[i].def, profile_m))
             print_line(out, &o->v[i].def, width, profile_m);
     fputc('\n', out);
 }
 
-int options_print_group(const struct options *o, FILE *out, const char *title,
-                        bool profile_m)
+static int print_group(const struct options *o, FILE *out, const char *title,
+                       bool profile_m, bool with_title)
 {
     for (size_t g = 0; g < o->ngroups; g++)
         if (o->groups[g] && strcmp(o->groups[g], title) == 0) {
-            print_group_index(o, out, g, profile_m);
+            print_group_index(o, out, g, profile_m, with_title);
             return 0;
         }
     return -1;
 }
 
+int options_print_group(const struct options *o, FILE *out, const char *title,
+                        bool profile_m)
+{
+    return print_group(o, out, title, profile_m, true);
+}
+
+int options_print_group_lines(const struct options *o, FILE *out,
+                              const char *title, bool profile_m)
+{
+    return print_group(o, out, title, profile_m, false);
+}
+
 void options_print_all(const struct options *o, FILE *out, bool profile_m)
 {
     for (size_t g = 0; g < o->ngroups; g++)
-        print_group_index(o, out, g, profile_m);
+        print_group_index(o, out, g, profile_m, true);
 }

@@ -35,6 +35,8 @@ enum opt_flags {
     OPT_SHOW_BOOL_R = 1 << 5, /* STRING listed as "[=on|off]" in the 1.0
                                  profile, whose option was a BOOL
                                  (--mysql-ssl, which also takes modes) */
+    OPT_DEF_UNLISTED = 1 << 6, /* help shows no default: a script's BOOL
+                                  declared without one, which reads "on" */
 };
 
 /* One option. Tables end with an entry whose name is NULL. `def` is the
@@ -120,6 +122,10 @@ void options_print_defs(FILE *out, const struct option_def *defs,
                         bool profile_m);
 int options_print_group(const struct options *o, FILE *out, const char *title,
                         bool profile_m);
+/* The same without the "<title>:" line (sysbench.cmdline.print_test_options
+ * prints only the option lines and the blank line after them). */
+int options_print_group_lines(const struct options *o, FILE *out,
+                              const char *title, bool profile_m);
 
 /* Iteration over every registered option, for exporting sysbench.opt.
  * Returns false when `i` is past the end. */

@@ -79,9 +79,10 @@ static bool report_descriptor(lua_State *L, const char *prefix)
     return found;
 }
 
-/* Prints "FATAL: <prefix><message>" on stdout and the traceback, if one
- * was captured, on stderr (stdout stays line-for-line sysbench's). Pops
- * the error message. */
+/* Prints "FATAL: <prefix><message>" on stdout, as sysbench does, and
+ * nothing more (PD-12); the traceback, if one was captured, follows on
+ * stderr only at --verbosity=5 (--debug=on sets it). Pops the error
+ * message. */
 static void report_error(lua_State *L, const char *prefix)
 {
     const char *msg;
@@ -99,7 +100,8 @@ static void report_error(lua_State *L, const char *prefix)
     if (msg || !report_descriptor(L, prefix))
         log_fatal("%s%s", prefix, msg ? msg : "(error object is not a string)");
     lua_getfield(L, LUA_REGISTRYINDEX, "bench.traceback");
-    if (lua_isstring(L, -1)) log_trace(lua_tostring(L, -1));
+    if (lua_isstring(L, -1) && log_enabled(LOG_DEBUG))
+        log_trace(lua_tostring(L, -1));
     lua_pop(L, 2);
     lua_pushnil(L);
     lua_setfield(L, LUA_REGISTRYINDEX, "bench.traceback");
@@ -256,21 +258,19 @@ static int print_line(lua_State *L)
     return 0;
 }
 
-/* Not inlined: its banner buffer would then stay in new_state's frame under
- * the bootstrap's pcall, and a worker's ffi.cdef needs all but a few
- * hundred bytes of the third stack page (perf/README.md, threads_startup). */
+/* Not inlined, so that nothing of it stays in new_state's frame under the
+ * bootstrap's pcall: a worker's ffi.cdef needs all but a few hundred bytes
+ * of the third stack page (perf/README.md, threads_startup). */
 static __attribute__((noinline)) void push_bootstrap_config(lua_State *L,
                                                             int tid, bool lazy)
 {
-    char banner[256];
-
-    version_banner(banner, sizeof(banner), script_env.profile_m);
     lua_createtable(L, 0, 10);
     lua_pushinteger(L, tid);
     lua_setfield(L, -2, "tid");
     lua_pushstring(L, script_env.profile_m ? SYSBENCH_API_M : SYSBENCH_API_R);
     lua_setfield(L, -2, "version");
-    lua_pushstring(L, banner);
+    /* Exactly what --version prints, as in sysbench (PD-1). */
+    lua_pushstring(L, "bench " BENCH_VERSION);
     lua_setfield(L, -2, "version_string");
     lua_pushboolean(L, script_env.profile_m);
     lua_setfield(L, -2, "profile_m");

@@ -23,14 +23,15 @@ int bench_option_declare(const char *name, const char *desc, const char *def,
                          int type, unsigned flags)
 {
     /* Declaration order is the caller's (sorted or not); of the flags,
-     * scripts may set only how the help lists the type and whether the
-     * 1.0 profile lists the option (the bundled OLTP scripts' 1.1
-     * options, P-2). */
-    struct option_def d = {.name  = name,
-                           .desc  = desc,
-                           .def   = def,
-                           .type  = (enum opt_type) type,
-                           .flags = flags & (OPT_SHOW_N | OPT_HIDDEN_R)};
+     * scripts may set only how the help lists the type and the default and
+     * whether the 1.0 profile lists the option (the bundled OLTP scripts'
+     * 1.1 options, P-2). */
+    struct option_def d = {
+        .name  = name,
+        .desc  = desc,
+        .def   = def,
+        .type  = (enum opt_type) type,
+        .flags = flags & (OPT_SHOW_N | OPT_HIDDEN_R | OPT_DEF_UNLISTED)};
     if (!script_env.opts || !name || type <= OPT_NULL || type > OPT_FILE)
         return -1;
     return options_add(script_env.opts, options_title, &d);
@@ -38,8 +39,8 @@ int bench_option_declare(const char *name, const char *desc, const char *def,
 
 void bench_print_test_options(void)
 {
-    options_print_group(script_env.opts, stdout, options_title,
-                        script_env.profile_m);
+    options_print_group_lines(script_env.opts, stdout, options_title,
+                              script_env.profile_m);
 }
 
 int script_register_options(struct script *s, bool *declared)

@@ -85,6 +85,7 @@ local function read_test_mode(o)
    local mode = o.file_test_mode
    if mode == nil or mode == "" then
       builtin.fatal("Missing required argument: --file-test-mode\n")
+      io.stdout:write("fileio options:\n")
       sysbench.cmdline.print_test_options()
       error(builtin.FAILED, 0)
    end

@@ -243,9 +243,14 @@ identical messages of the two threads collapse.
   $ run --fail=par --threads=2 par > /dev/null 2>&1
   [1]
 
-The traceback of an error goes to stderr, stdout keeps sysbench's lines.
+An error prints sysbench's FATAL line and nothing more (PD-12); its
+traceback goes to stderr only with --debug=on or --verbosity=5.
 
-  $ run --fail=init --events=1 run 2>&1 >/dev/null | head -1
+  $ run --fail=init --events=1 run 2>&1 >/dev/null | wc -l
+  0
+  $ run --fail=init --events=1 --verbosity=5 run 2>&1 >/dev/null | head -1
+  stack traceback:
+  $ run --fail=init --events=1 --debug=on run 2>&1 >/dev/null | head -1
   stack traceback:
 
 An error in the intermediate report hook (run in the reporting thread's

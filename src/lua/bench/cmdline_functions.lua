@@ -5,6 +5,8 @@
 -- the script already set is left alone.
 local ffi = require("ffi")
 local C = ffi.C
+-- options.h: OPT_DEF_UNLISTED, help lists no default.
+local DEF_UNLISTED = 64
 
 -- bench_option_declare and bench_print_test_options are declared with the
 -- built-in tests' functions, which worker states declare only when needed.
@@ -22,32 +24,68 @@ return function(cmdline)
       end
    end
 
-   local function structure_error()
-      error("wrong table structure in sysbench.cmdline.options", 3)
+   -- A malformed declaration fails as in sysbench 1.0.20 and 1.1, whose
+   -- messages name the line of its own module that found it: wrappers'
+   -- transcripts match byte for byte.
+   local function fail(line, msg)
+      error(('[string "sysbench.cmdline.lua"]:%d: %s'):format(line, msg), 0)
+   end
+   local STRUCTURE = "wrong table structure in sysbench.cmdline.options"
+
+   -- The text sysbench's FFI conversion to a C string reports.
+   local function check_text(v, line)
+      local t = type(v)
+      if t ~= "string" and t ~= "nil" then
+         fail(line, ("cannot convert '%s' to 'const char *'"):format(t))
+      end
+   end
+
+   -- Checks one entry of the sysbench form, in sysbench's order.
+   local function check(name, o)
+      if type(name) ~= "string" or type(o) ~= "table" then
+         fail(132, STRUCTURE)
+      end
+      if o[1] == nil then
+         fail(137, "nil description for option " .. name)
+      end
+      check_text(o[1], 138)
+      if type(o[2]) == "table" then
+         if o[3] ~= nil then
+            fail(141, "wrong type for list option " .. name)
+         end
+      elseif type(o[2]) ~= "boolean" and type(o[2]) ~= "number" then
+         check_text(o[2], 151)
+      end
    end
 
    -- Collects declarations: the sysbench form { name = {desc, default,
-   -- type, validator, flags = F} } sorted by name, or the ordered form
-   -- used by the built-in tests { {name, desc, default, type[, flags]},
+   -- type, validator, flags = F} } sorted by name, or, for the built-in
+   -- tests only, the ordered form { {name, desc, default, type[, flags]},
    -- ... }. Flags (a bench extension, options.h): bench.builtin.SHOW_N,
    -- 1 = not listed by help in the 1.0 profile (OPT_HIDDEN_R).
    local function collect(opts)
       local list = {}
-      if opts[1] ~= nil then
+      if opts[1] ~= nil and package.loaded["bench.builtin"] then
          for _, o in ipairs(opts) do
             list[#list + 1] = { name = o[1], desc = o[2], def = o[3],
                                 type = o[4], flags = o[5] }
          end
          return list
       end
-      for name, o in pairs(opts) do
-         if type(name) ~= "string" or type(o) ~= "table" then
-            structure_error()
-         end
+      local names = {}
+      for name in pairs(opts) do
+         names[#names + 1] = name
+      end
+      local sorted, err = pcall(table.sort, names) -- keys of mixed types
+      if not sorted then
+         error(err, 0)
+      end
+      for _, name in ipairs(names) do
+         local o = opts[name]
+         check(name, o)
          list[#list + 1] = { name = name, desc = o[1], def = o[2],
                              type = o[3], flags = o.flags }
       end
-      table.sort(list, function(a, b) return a.name < b.name end)
       return list
    end
 
@@ -61,14 +99,14 @@ return function(cmdline)
       elseif dt == "string" then
          return t or cmdline.ARG_STRING, d
       elseif dt == "table" then
-         if t ~= nil then
-            error("wrong type for list option " .. o.name, 4)
-         end
          return cmdline.ARG_LIST, table.concat(d, ",")
-      elseif dt == "nil" then
-         return t or cmdline.ARG_STRING, nil
       end
-      structure_error()
+      -- sysbench sets a BOOL without a value to on: such an option
+      -- reads true, though help lists no default.
+      if t == cmdline.ARG_BOOL then
+         return t, "on", DEF_UNLISTED
+      end
+      return t or cmdline.ARG_STRING, nil
    end
 
    -- Registers the declared options with C; true when there were any.
@@ -78,16 +116,14 @@ return function(cmdline)
          return false
       end
       if type(opts) ~= "table" then
-         structure_error()
+         fail(120, "wrong type for sysbench.cmdline.options: " .. type(opts))
       end
       declare_builtin()
+      local bor = require("bit").bor
       for _, o in ipairs(collect(opts)) do
-         if o.desc == nil then
-            error("nil description for option " .. o.name, 2)
-         end
-         local t, d = default_text(o)
+         local t, d, flags = default_text(o)
          if C.bench_option_declare(o.name, tostring(o.desc), d, t,
-                                   o.flags or 0) ~= 0 then
+                                   bor(o.flags or 0, flags or 0)) ~= 0 then
             error("cannot declare option " .. o.name, 2)
          end
       end
