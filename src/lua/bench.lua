@@ -51,6 +51,9 @@ end
 
 sysbench.cmdline = require("bench.cmdline")(cfg)
 sysbench.rand = require("bench.rand")
+if cfg.profile_m then
+   sysbench.rand.special = nil -- 1.1 removed the special distribution
+end
 provide("histogram", function() return require("bench.histogram") end)
 for name, field in pairs({ report_default = "default", report_csv = "csv",
                            report_json = "json" }) do

@@ -155,3 +155,17 @@ sysbench.version_string is what --version prints (sysbench: both are
   same
   $ $BENCH --version
   bench * (glob)
+
+sysbench.rand: 1.1 removed `special` (the 1.0 profile keeps it; zipfian and
+varstring, 1.1's, are there in both, P-2).
+
+  $ cat > r.lua <<'LUA'
+  > local t = {}
+  > for k in pairs(sysbench.rand) do t[#t + 1] = k end
+  > table.sort(t)
+  > print(table.concat(t, " "))
+  > LUA
+  $ $BENCH r.lua | tail -n 1
+  default gaussian pareto special string uniform uniform_double uniform_uint64 unique varstring zipfian
+  $ $BENCH --compat=1.1 r.lua | tail -n 1
+  default gaussian pareto string uniform uniform_double uniform_uint64 unique varstring zipfian
