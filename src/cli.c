@@ -62,7 +62,11 @@ static const struct option_def general_options[] = {
     {"max-time", OPT_INT, "0", "old name of --time", HM | OPT_ONLY_R},
     {"num-threads", OPT_INT, "1", "old name of --threads", HM | OPT_ONLY_R},
     {"compat", OPT_STRING, NULL,
-     "sysbench profile to follow: 1.0 or 1.1 (also BENCH_COMPAT)", HR | HM},
+     "sysbench profile to follow: 1.0 or 1.1 (also BENCH_COMPAT)", OPT_BENCH},
+    {"extended-report", OPT_BOOL, "off",
+     "after sysbench's report, print what bench measures beyond it (e.g. "
+     "fileio's latency by operation)",
+     OPT_BENCH},
     {0},
 };
 
@@ -157,6 +161,9 @@ static void print_help(const struct options *opts, const char *prog,
     printf("\nSee '%s <testname> help' for a list of options for each "
            "test.\n\n",
            prog);
+    /* Last, so that everything above is sysbench's layout. */
+    options_print_bench(opts, stdout, NULL,
+                        "bench options that sysbench lacks");
 }
 
 /* -- Config files (PD-5) ------------------------------------------------- */

@@ -39,7 +39,7 @@ const struct option_def db_options[] = {
     {"db-ignore-errors", OPT_LIST, NULL,
      "errors to ignore with any driver: native codes, SQLSTATEs, SQLSTATE "
      "classes, or \"all\"",
-     OPT_HIDDEN_R | OPT_HIDDEN_M},
+     OPT_BENCH},
     {NULL, OPT_NULL, NULL, NULL, 0},
 };
 

@@ -405,7 +405,8 @@ static const char *type_format(const struct option_def *d, bool profile_m)
 
 static bool is_visible(const struct option_def *d, bool profile_m)
 {
-    return !(d->flags & (profile_m ? OPT_HIDDEN_M : OPT_HIDDEN_R));
+    return !(d->flags &
+             (OPT_BENCH | (profile_m ? OPT_HIDDEN_M : OPT_HIDDEN_R)));
 }
 
 static void print_line(FILE *out, const struct option_def *d, int width,
@@ -478,4 +479,27 @@ void options_print_all(const struct options *o, FILE *out, bool profile_m)
 {
     for (size_t g = 0; g < o->ngroups; g++)
         print_group_index(o, out, g, profile_m, true);
+}
+
+static bool is_bench_in(const struct options *o, size_t i, const char *title)
+{
+    size_t g = o->v[i].group;
+    return (o->v[i].def.flags & OPT_BENCH) &&
+           (!title || (o->groups[g] && strcmp(o->groups[g], title) == 0));
+}
+
+void options_print_bench(const struct options *o, FILE *out, const char *title,
+                         const char *header)
+{
+    int width = 0;
+
+    for (size_t i = 0; i < o->n; i++)
+        if (is_bench_in(o, i, title) && line_width(&o->v[i].def, false) > width)
+            width = line_width(&o->v[i].def, false);
+    if (width == 0) return;
+    fprintf(out, "%s:\n", header);
+    for (size_t i = 0; i < o->n; i++)
+        if (is_bench_in(o, i, title))
+            print_line(out, &o->v[i].def, width, false);
+    fputc('\n', out);
 }

@@ -37,6 +37,9 @@ enum opt_flags {
                                  (--mysql-ssl, which also takes modes) */
     OPT_DEF_UNLISTED = 1 << 6, /* help shows no default: a script's BOOL
                                   declared without one, which reads "on" */
+    OPT_BENCH = 1 << 7, /* bench's own, which no sysbench has: help lists it
+                           only in its closing section, after sysbench's
+                           groups (options_print_bench) */
 };
 
 /* One option. Tables end with an entry whose name is NULL. `def` is the
@@ -126,6 +129,12 @@ int options_print_group(const struct options *o, FILE *out, const char *title,
  * prints only the option lines and the blank line after them). */
 int options_print_group_lines(const struct options *o, FILE *out,
                               const char *title, bool profile_m);
+
+/* Prints the OPT_BENCH options of the group `title` (of every group when
+ * NULL) under the line "<header>:", followed by a blank line; nothing when
+ * there are none. */
+void options_print_bench(const struct options *o, FILE *out, const char *title,
+                         const char *header);
 
 /* Iteration over every registered option, for exporting sysbench.opt.
  * Returns false when `i` is past the end. */

@@ -23,15 +23,15 @@ int bench_option_declare(const char *name, const char *desc, const char *def,
                          int type, unsigned flags)
 {
     /* Declaration order is the caller's (sorted or not); of the flags,
-     * scripts may set only how the help lists the type and the default and
+     * scripts may set only how the help lists the type and the default,
      * whether the 1.0 profile lists the option (the bundled OLTP scripts'
-     * 1.1 options, P-2). */
-    struct option_def d = {
-        .name  = name,
-        .desc  = desc,
-        .def   = def,
-        .type  = (enum opt_type) type,
-        .flags = flags & (OPT_SHOW_N | OPT_HIDDEN_R | OPT_DEF_UNLISTED)};
+     * 1.1 options, P-2) and whether it is bench's own (listed apart). */
+    struct option_def d = {.name  = name,
+                           .desc  = desc,
+                           .def   = def,
+                           .type  = (enum opt_type) type,
+                           .flags = flags & (OPT_SHOW_N | OPT_HIDDEN_R |
+                                             OPT_DEF_UNLISTED | OPT_BENCH)};
     if (!script_env.opts || !name || type <= OPT_NULL || type > OPT_FILE)
         return -1;
     return options_add(script_env.opts, options_title, &d);
@@ -321,9 +321,16 @@ int script_export_legacy_globals(struct script *s)
 
 int script_help(struct script *s)
 {
-    if (script_has_function(s, "help")) return script_call(s, "help", false, 0);
-    if (options_print_group(script_env.opts, stdout, options_title,
-                            script_env.profile_m) != 0)
+    char header[sizeof(options_title) + 32];
+
+    if (script_has_function(s, "help")) {
+        if (script_call(s, "help", false, 0) != 0) return -1;
+    } else if (options_print_group(script_env.opts, stdout, options_title,
+                                   script_env.profile_m) != 0) {
         return -1;
+    }
+    /* After sysbench's listing, which stays its layout (issue 14). */
+    snprintf(header, sizeof(header), "%s that sysbench lacks", options_title);
+    options_print_bench(script_env.opts, stdout, options_title, header);
     return 0;
 }

@@ -33,15 +33,15 @@ static const struct option_def drv_pgsql_options[] = {
      OPT_HIDDEN_R},
     {"pgsql-sslrootcert", OPT_STRING, NULL,
      "certificate authority file for verify-ca/verify-full",
-     OPT_HIDDEN_R | OPT_HIDDEN_M},
+     OPT_BENCH},
     {"pgsql-sslcert", OPT_STRING, NULL, "client certificate file",
-     OPT_HIDDEN_R | OPT_HIDDEN_M},
+     OPT_BENCH},
     {"pgsql-sslkey", OPT_STRING, NULL, "client private key file",
-     OPT_HIDDEN_R | OPT_HIDDEN_M},
+     OPT_BENCH},
     {"pgsql-ignore-errors", OPT_LIST, "40P01,23505,40001",
      "SQLSTATEs or classes that restart the event instead of failing, or "
      "\"all\"",
-     OPT_HIDDEN_R | OPT_HIDDEN_M},
+     OPT_BENCH},
     {NULL, OPT_NULL, NULL, NULL, 0},
 };
 

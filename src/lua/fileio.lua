@@ -422,10 +422,11 @@ sysbench.builtin = {
       end
       report_1_0(stat)
    end,
-   -- Beyond sysbench: latency per operation type, after its report.
+   -- Beyond sysbench: latency per operation type, after its report, only
+   -- when asked (PD-10: the default report is sysbench's).
    report_cumulative_end = function()
       local f = C.bench_fileio_current()
-      if f ~= nil then
+      if f ~= nil and sysbench.opt.extended_report then
          C.bench_fileio_report_latency(f, sysbench.opt.percentile)
       end
    end,

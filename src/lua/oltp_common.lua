@@ -20,8 +20,9 @@ end
 
 -- options.h OPT_HIDDEN_R: accepted but not listed by `help` in the 1.0
 -- profile, whose listing must stay byte-identical to sysbench 1.0.20's
--- (P-2).
+-- (P-2). OPT_BENCH: bench's own, listed by `help` after sysbench's options.
 local HIDDEN_R = 1
+local BENCH = 128
 
 -- Listed sorted by name, as sysbench does; all numbers are DOUBLE.
 sysbench.cmdline.options = {
@@ -59,18 +60,18 @@ sysbench.cmdline.options = {
    -- docs/oltp-additions.md). Their defaults keep sysbench's behaviour.
    use_file = { "Fill the c and pad columns on prepare from the lines of " ..
                    "--filename instead of random digits", false,
-                flags = HIDDEN_R },
+                flags = BENCH },
    filename = { "File or named pipe read by --use_file (from the start " ..
-                   "again at its end)", "", flags = HIDDEN_R },
+                   "again at its end)", "", flags = BENCH },
    secondary_ranges = { "Number of range SELECT queries per transaction " ..
                            "through the secondary index on k that read the " ..
                            "rows (select_random_ranges: 1 sum(length(c)), " ..
                            "2 id subquery, 3 LIMIT form)", 0,
-                        flags = HIDDEN_R },
+                        flags = BENCH },
    start_id = { "prepare only loads rows start_id .. start_id + " ..
                    "range_size - 1 into existing tables, so several " ..
                    "processes can fill one table (0: create and fill them)",
-                0, flags = HIDDEN_R },
+                0, flags = BENCH },
    -- Declared without a default, as in sysbench, where its code path tests
    -- an undefined global and so never takes effect (OLTP-11): same here.
    pgsql_variant = {

@@ -1,6 +1,6 @@
 fileio: prepare, every test mode in every I/O mode, and cleanup. The lines
-are sysbench 1.0.20's, numbers aside; bench adds the per-operation latency
-block at the end. --events makes the counts exact: 150 requests, with a
+are sysbench 1.0.20's, numbers aside (bench's per-operation latency block
+comes only with --extended-report=on, PD-10, at the end). --events makes the counts exact: 150 requests, with a
 round of 4 fsyncs after the 100th write-capable request, and 4 more fsyncs
 when the thread ends.
 
@@ -79,12 +79,6 @@ when the thread ends.
       events (avg/stddev):           150.0000/0.00
       execution time (avg/stddev):   *.*/0.00 (glob)
   
-  Latency by operation (ms):
-                  count        min        avg        max       95th          sum
-      read:          88( [ 0-9.]{10}){4} [ 0-9.]{12} (re)
-      write:         58( [ 0-9.]{10}){4} [ 0-9.]{12} (re)
-      fsync:          8( [ 0-9.]{10}){4} [ 0-9.]{12} (re)
-  
   $ "$BENCH" $args --events=150 --file-test-mode=rndrd run
   bench * (sysbench 1.0.20 compatible, *) (glob)
   
@@ -132,12 +126,6 @@ when the thread ends.
       events (avg/stddev):           150.0000/0.00
       execution time (avg/stddev):   *.*/0.00 (glob)
   
-  Latency by operation (ms):
-                  count        min        avg        max       95th          sum
-      read:         150( [ 0-9.]{10}){4} [ 0-9.]{12} (re)
-      write:          0( [ 0-9.]{10}){4} [ 0-9.]{12} (re)
-      fsync:          0( [ 0-9.]{10}){4} [ 0-9.]{12} (re)
-  
   $ "$BENCH" $args --events=150 --file-test-mode=seqrd run
   bench * (sysbench 1.0.20 compatible, *) (glob)
   
@@ -182,12 +170,6 @@ when the thread ends.
   Threads fairness:
       events (avg/stddev):           150.0000/0.00
       execution time (avg/stddev):   *.*/0.00 (glob)
-  
-  Latency by operation (ms):
-                  count        min        avg        max       95th          sum
-      read:         150( [ 0-9.]{10}){4} [ 0-9.]{12} (re)
-      write:          0( [ 0-9.]{10}){4} [ 0-9.]{12} (re)
-      fsync:          0( [ 0-9.]{10}){4} [ 0-9.]{12} (re)
   
   $ "$BENCH" $args --events=150 --file-test-mode=rndwr run
   bench * (sysbench 1.0.20 compatible, *) (glob)
@@ -236,12 +218,6 @@ when the thread ends.
       events (avg/stddev):           150.0000/0.00
       execution time (avg/stddev):   *.*/0.00 (glob)
   
-  Latency by operation (ms):
-                  count        min        avg        max       95th          sum
-      read:           0( [ 0-9.]{10}){4} [ 0-9.]{12} (re)
-      write:        146( [ 0-9.]{10}){4} [ 0-9.]{12} (re)
-      fsync:          8( [ 0-9.]{10}){4} [ 0-9.]{12} (re)
-  
   $ "$BENCH" $args --events=150 --file-test-mode=seqrewr run
   bench * (sysbench 1.0.20 compatible, *) (glob)
   
@@ -287,12 +263,6 @@ when the thread ends.
       events (avg/stddev):           150.0000/0.00
       execution time (avg/stddev):   *.*/0.00 (glob)
   
-  Latency by operation (ms):
-                  count        min        avg        max       95th          sum
-      read:           0( [ 0-9.]{10}){4} [ 0-9.]{12} (re)
-      write:        146( [ 0-9.]{10}){4} [ 0-9.]{12} (re)
-      fsync:          8( [ 0-9.]{10}){4} [ 0-9.]{12} (re)
-  
   $ "$BENCH" $args --events=150 --file-test-mode=seqwr run
   bench * (sysbench 1.0.20 compatible, *) (glob)
   
@@ -337,12 +307,6 @@ when the thread ends.
   Threads fairness:
       events (avg/stddev):           150.0000/0.00
       execution time (avg/stddev):   *.*/0.00 (glob)
-  
-  Latency by operation (ms):
-                  count        min        avg        max       95th          sum
-      read:           0( [ 0-9.]{10}){4} [ 0-9.]{12} (re)
-      write:        146( [ 0-9.]{10}){4} [ 0-9.]{12} (re)
-      fsync:          8( [ 0-9.]{10}){4} [ 0-9.]{12} (re)
   
   $ ls -l test_file.* | awk '{ print $1, $5, $NF }'
   -rw------- 2097152 test_file.0
@@ -407,12 +371,6 @@ when the thread ends.
       events (avg/stddev):           150.0000/0.00
       execution time (avg/stddev):   *.*/0.00 (glob)
   
-  Latency by operation (ms):
-                  count        min        avg        max       95th          sum
-      read:         128( [ 0-9.]{10}){4} [ 0-9.]{12} (re)
-      write:         22( [ 0-9.]{10}){4} [ 0-9.]{12} (re)
-      fsync:          4( [ 0-9.]{10}){4} [ 0-9.]{12} (re)
-  
   $ "$BENCH" $args --events=150 --file-test-mode=seqrd --file-io-mode=async --file-async-backlog=8 run
   bench * (sysbench 1.0.20 compatible, *) (glob)
   
@@ -457,12 +415,6 @@ when the thread ends.
   Threads fairness:
       events (avg/stddev):           150.0000/0.00
       execution time (avg/stddev):   *.*/0.00 (glob)
-  
-  Latency by operation (ms):
-                  count        min        avg        max       95th          sum
-      read:         150( [ 0-9.]{10}){4} [ 0-9.]{12} (re)
-      write:          0( [ 0-9.]{10}){4} [ 0-9.]{12} (re)
-      fsync:          0( [ 0-9.]{10}){4} [ 0-9.]{12} (re)
   
   $ "$BENCH" $args --events=150 --file-test-mode=rndwr --file-io-mode=mmap run
   bench * (sysbench 1.0.20 compatible, *) (glob)
@@ -511,12 +463,6 @@ when the thread ends.
       events (avg/stddev):           150.0000/0.00
       execution time (avg/stddev):   *.*/0.00 (glob)
   
-  Latency by operation (ms):
-                  count        min        avg        max       95th          sum
-      read:           0( [ 0-9.]{10}){4} [ 0-9.]{12} (re)
-      write:        146( [ 0-9.]{10}){4} [ 0-9.]{12} (re)
-      fsync:          8( [ 0-9.]{10}){4} [ 0-9.]{12} (re)
-  
   $ "$BENCH" $args --events=150 --file-test-mode=seqwr --file-io-mode=mmap run
   bench * (sysbench 1.0.20 compatible, *) (glob)
   
@@ -561,12 +507,6 @@ when the thread ends.
   Threads fairness:
       events (avg/stddev):           150.0000/0.00
       execution time (avg/stddev):   *.*/0.00 (glob)
-  
-  Latency by operation (ms):
-                  count        min        avg        max       95th          sum
-      read:           0( [ 0-9.]{10}){4} [ 0-9.]{12} (re)
-      write:        146( [ 0-9.]{10}){4} [ 0-9.]{12} (re)
-      fsync:          8( [ 0-9.]{10}){4} [ 0-9.]{12} (re)
   
   $ "$BENCH" $args --events=100 --file-test-mode=seqrewr --file-merged-requests=4 --file-fsync-all --file-fsync-mode=fdatasync run
   bench * (sysbench 1.0.20 compatible, *) (glob)
@@ -613,12 +553,6 @@ when the thread ends.
       events (avg/stddev):           100.0000/0.00
       execution time (avg/stddev):   *.*/0.00 (glob)
   
-  Latency by operation (ms):
-                  count        min        avg        max       95th          sum
-      read:           0( [ 0-9.]{10}){4} [ 0-9.]{12} (re)
-      write:        100( [ 0-9.]{10}){4} [ 0-9.]{12} (re)
-      fsync:        100( [ 0-9.]{10}){4} [ 0-9.]{12} (re)
-  
   $ "$BENCH" $args --events=100 --file-test-mode=rndrw --file-extra-flags=sync,dsync --file-fsync-freq=0 --file-fsync-end=off --threads=2 run
   bench * (sysbench 1.0.20 compatible, *) (glob)
   
@@ -663,12 +597,6 @@ when the thread ends.
   Threads fairness:
       events (avg/stddev):           50.0000/*.* (glob)
       execution time (avg/stddev):   *.*/*.* (glob)
-  
-  Latency by operation (ms):
-                  count        min        avg        max       95th          sum
-      read:  [ 0-9]{10}( [ 0-9.]{10}){4} [ 0-9.]{12} (re)
-      write: [ 0-9]{10}( [ 0-9.]{10}){4} [ 0-9.]{12} (re)
-      fsync:          0( [ 0-9.]{10}){4} [ 0-9.]{12} (re)
   
   $ "$BENCH" $args --events=100 --file-test-mode=rndrd --file-block-size=4K --percentile=0 run
   bench * (sysbench 1.0.20 compatible, *) (glob)
@@ -717,12 +645,6 @@ when the thread ends.
       events (avg/stddev):           100.0000/0.00
       execution time (avg/stddev):   *.*/0.00 (glob)
   
-  Latency by operation (ms):
-                  count        min        avg        max          sum
-      read:         100( [ 0-9.]{10}){3} [ 0-9.]{12} (re)
-      write:          0( [ 0-9.]{10}){3} [ 0-9.]{12} (re)
-      fsync:          0( [ 0-9.]{10}){3} [ 0-9.]{12} (re)
-  
   $ "$BENCH" $args --time=2 --file-test-mode=seqrd --report-interval=1 run
   bench * (sysbench 1.0.20 compatible, *) (glob)
   
@@ -770,12 +692,6 @@ when the thread ends.
       events \(avg/stddev\): +[0-9]+\.0000/0\.00 (re)
       execution time (avg/stddev):   *.*/0.00 (glob)
   
-  Latency by operation (ms):
-                  count        min        avg        max       95th          sum
-      read:  [ 0-9]{10}( [ 0-9.]{10}){4} [ 0-9.]{12} (re)
-      write:          0( [ 0-9.]{10}){4} [ 0-9.]{12} (re)
-      fsync:          0( [ 0-9.]{10}){4} [ 0-9.]{12} (re)
-  
   $ "$BENCH" $args --events=150 --file-test-mode=rndrw --compat=1.1 run
   bench * (sysbench 1.1.0 compatible, *) (glob)
   
@@ -811,11 +727,26 @@ when the thread ends.
            95th percentile:                [ 0-9.]{10} (re)
            sum:                            [ 0-9.]{10} (re)
   
+With --extended-report=on, bench's latency by operation follows sysbench's
+report (the percentile column only when percentiles are computed).
+
+  $ "$BENCH" $args --events=150 --file-test-mode=rndrw --extended-report=on run | sed -n '/^Threads fairness/,$p'
+  Threads fairness:
+      events (avg/stddev):           150.0000/0.00
+      execution time (avg/stddev):   *.*/0.00 (glob)
+  
   Latency by operation (ms):
                   count        min        avg        max       95th          sum
       read:          88( [ 0-9.]{10}){4} [ 0-9.]{12} (re)
       write:         58( [ 0-9.]{10}){4} [ 0-9.]{12} (re)
       fsync:          8( [ 0-9.]{10}){4} [ 0-9.]{12} (re)
+  
+  $ "$BENCH" $args --events=100 --file-test-mode=rndrd --percentile=0 --extended-report=on run | sed -n '/^Latency by/,$p'
+  Latency by operation (ms):
+                  count        min        avg        max          sum
+      read:         100( [ 0-9.]{10}){3} [ 0-9.]{12} (re)
+      write:          0( [ 0-9.]{10}){3} [ 0-9.]{12} (re)
+      fsync:          0( [ 0-9.]{10}){3} [ 0-9.]{12} (re)
   
   $ "$BENCH" $args cleanup
   bench * (sysbench 1.0.20 compatible, *) (glob)

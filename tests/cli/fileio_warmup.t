@@ -6,7 +6,7 @@ operations.
   $ args="fileio --file-num=2 --file-total-size=8M --file-test-mode=rndrw"
   $ "$BENCH" $args prepare > /dev/null
   $ ops() {
-  >   "$BENCH" $args --events=500 --time=0 "$@" run |
+  >   "$BENCH" $args --events=500 --time=0 --extended-report=on "$@" run |
   >     awk '$1 ~ /^(read|write|fsync):$/ { n += $2 } END { print n, "operations" }'
   > }
 
@@ -26,7 +26,7 @@ warmup), within the rounding of the printed figures. They hold every
 request of the 3000 events and the 2 fsyncs at the end, and at most the
 --file-async-backlog (128) requests still in flight when the warmup ended.
 
-  $ "$BENCH" $args --file-io-mode=async --warmup-time=1 --events=3000 --time=0 run > async.txt
+  $ "$BENCH" $args --file-io-mode=async --warmup-time=1 --events=3000 --time=0 --extended-report=on run > async.txt
   $ awk '/reads\/s:/ { r = $2 } /writes\/s:/ { w = $2 } /fsyncs\/s:/ { f = $2 }
   >      /total time:/ { t = $3 + 0 }
   >      $1 == "read:" { br = $2 } $1 == "write:" { bw = $2 } $1 == "fsync:" { bf = $2 }

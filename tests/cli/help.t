@@ -67,6 +67,15 @@ tests; here only the lines that do not depend on which drivers were built.
   
   See 'bench <testname> help' for a list of options for each test.
   
+  bench options that sysbench lacks:
+    --compat=STRING                  DESC
+    --extended-report[=on|off]       DESC [off]
+    --db-ignore-errors=[LIST,...]    DESC
+    --pgsql-sslrootcert=STRING       DESC
+    --pgsql-sslcert=STRING           DESC
+    --pgsql-sslkey=STRING            DESC
+    --pgsql-ignore-errors=[LIST,...] DESC [40P01,23505,40001]
+  
 
 The rand-type description lists the distributions, as sysbench's does.
 

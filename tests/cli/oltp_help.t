@@ -25,6 +25,12 @@ The 1.0 profile hides the 1.1 options create_table_options and reconnect.
     --table_size=N                Number of rows per table [10000]
     --tables=N                    Number of tables [1]
   
+  oltp_read_write options that sysbench lacks:
+    --filename=STRING    File or named pipe read by --use_file (from the start again at its end) []
+    --secondary_ranges=N Number of range SELECT queries per transaction through the secondary index on k that read the rows (select_random_ranges: 1 sum(length(c)), 2 id subquery, 3 LIMIT form) [0]
+    --start_id=N         prepare only loads rows start_id .. start_id + range_size - 1 into existing tables, so several processes can fill one table (0: create and fill them) [0]
+    --use_file[=on|off]  Fill the c and pad columns on prepare from the lines of --filename instead of random digits [off]
+  
 
 Every script that includes oltp_common lists the same options under its own
 name; the select_random_* scripts add theirs in sorted order.
@@ -32,7 +38,7 @@ name; the select_random_* scripts add theirs in sorted order.
   $ for s in oltp_common oltp_read_only oltp_write_only oltp_point_select \
   >   oltp_update_index oltp_update_non_index oltp_delete oltp_insert \
   >   select_random_points; do
-  >   $BENCH $s help | sed -n '3p;4,$s/^\(  --[a-z_]*\).*/\1/p' | tr -d '\n'; echo
+  >   $BENCH $s help | sed -n '3p;4,/^$/s/^\(  --[a-z_]*\).*/\1/p' | tr -d '\n'; echo
   > done
   oltp_common options:  --auto_inc  --create_secondary  --delete_inserts  --distinct_ranges  --index_updates  --mysql_storage_engine  --non_index_updates  --order_ranges  --pgsql_variant  --point_selects  --range_selects  --range_size  --secondary  --simple_ranges  --skip_trx  --sum_ranges  --table_size  --tables
   oltp_read_only options:  --auto_inc  --create_secondary  --delete_inserts  --distinct_ranges  --index_updates  --mysql_storage_engine  --non_index_updates  --order_ranges  --pgsql_variant  --point_selects  --range_selects  --range_size  --secondary  --simple_ranges  --skip_trx  --sum_ranges  --table_size  --tables
@@ -69,6 +75,12 @@ name; the select_random_* scripts add theirs in sorted order.
     --sum_ranges=N                Number of SELECT SUM() queries per transaction [1]
     --table_size=N                Number of rows per table [10000]
     --tables=N                    Number of tables [1]
+  
+  select_random_ranges options that sysbench lacks:
+    --filename=STRING    File or named pipe read by --use_file (from the start again at its end) []
+    --secondary_ranges=N Number of range SELECT queries per transaction through the secondary index on k that read the rows (select_random_ranges: 1 sum(length(c)), 2 id subquery, 3 LIMIT form) [0]
+    --start_id=N         prepare only loads rows start_id .. start_id + range_size - 1 into existing tables, so several processes can fill one table (0: create and fill them) [0]
+    --use_file[=on|off]  Fill the c and pad columns on prepare from the lines of --filename instead of random digits [off]
   
 
 bulk_insert declares no options and no help.
