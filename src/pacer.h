@@ -9,6 +9,7 @@
 #ifndef BENCH_PACER_H
 #define BENCH_PACER_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 struct pacer;
@@ -26,6 +27,21 @@ uint64_t pacer_claim(struct pacer *p);
 
 /* Arrivals due at `now_ns` that no worker has claimed yet (the backlog),
  * counted exactly up to `cap`. Any thread. */
-uint64_t pacer_backlog(struct pacer *p, uint64_t now_ns, uint64_t cap);
+uint64_t pacer_backlog(const struct pacer *p, uint64_t now_ns, uint64_t cap);
+
+/* sysbench's event queue (a ring of 131072 slots) holds this many events
+ * waiting for a worker; a backlog past it is a --rate that could not be
+ * delivered (PD-11: sysbench's "The event queue is full"). */
+#define PACER_QUEUE_MAX 131071
+
+/* Whether the backlog passed PACER_QUEUE_MAX just before the arrival
+ * intended at `claimed_ns` (returned by pacer_claim) was claimed at
+ * `now_ns`: a subtraction and a compare, exact within a few dozen events.
+ * Any thread. */
+bool pacer_overflowed_at_claim(const struct pacer *p, uint64_t claimed_ns,
+                               uint64_t now_ns);
+/* The same for the arrivals due at `now_ns` and still unclaimed (the end
+ * of a run, when no claim may come). */
+bool pacer_overflowed(const struct pacer *p, uint64_t now_ns);
 
 #endif

@@ -48,8 +48,9 @@ struct pool {
     uint64_t start_ns, warmup_end_ns, deadline_ns;
     uint64_t end_ns;       /* deadline_ns, or UINT64_MAX without --time */
     bool per_thread_limit; /* workers count down events_left */
-    /* Shared and atomic. */
-    int stop, failed;
+    /* Shared and atomic. queue_full: the --rate backlog passed sysbench's
+     * event queue once (PD-11); set once, read under --rate only. */
+    int stop, failed, queue_full;
     unsigned running;
     uint64_t events_started __attribute__((aligned(64)));
     /* Start barrier, guarded by mutex: workers signal `ready` one by one
@@ -100,19 +101,6 @@ static inline int tid_of(const struct bench_worker *w)
     return (int) (w - P->workers);
 }
 
-/* Records the running event. Events that started during --warmup-time
- * are discarded, so the measured period starts exactly at its end. The
- * event count is the record's count (stats_collect adds it). */
-static inline void finish_event(struct bench_worker *w, uint64_t now)
-{
-    uint64_t start = w->event_start_ns;
-
-    if (start == 0) return;
-    if (start >= P->warmup_end_ns)
-        hist_record(w->hist, now > start ? now - start : 0);
-    ck_pr_store_64(&w->event_start_ns, 0);
-}
-
 /* Claims up to `want` events of --events from the shared counter, fewer
  * near the end (a share of what is left per worker) so the last events
  * spread over the workers; the claims add up to the limit exactly. 0 once
@@ -129,6 +117,26 @@ static uint64_t claim_events(uint64_t want)
         n = n < 1 ? 1 : n > want ? want : n;
     } while (!ck_pr_cas_64_value(&P->events_started, got, got + n, &got));
     return n;
+}
+
+/* Records the running event. Events that ended during --warmup-time are
+ * discarded; one that started during it and ends after it counts, with its
+ * whole latency, as in sysbench 1.1, whose warm-up resets the statistics
+ * at its end while events run on. It did not take from --events when it
+ * started (take_event), so it takes one now: a run still reports exactly
+ * --events events. The event count is the record's count (stats_collect
+ * adds it). Only the slow path runs while warming (the fast path opens
+ * after it), so this costs nothing per event. */
+static void finish_event(struct bench_worker *w, uint64_t now)
+{
+    uint64_t start = w->event_start_ns;
+
+    if (start == 0) return;
+    if (start >= P->warmup_end_ns ||
+        (now >= P->warmup_end_ns &&
+         (!P->cfg.events_limit || claim_events(1) == 1)))
+        hist_record(w->hist, now > start ? now - start : 0);
+    ck_pr_store_64(&w->event_start_ns, 0);
 }
 
 /* Takes one event of the worker's budget (--events and the test's own
@@ -208,6 +216,9 @@ static bool may_start(struct bench_worker *w, uint64_t now)
             log_info("Time limit exceeded, exiting...");
             return false;
         }
+        if (!ck_pr_load_int(&P->queue_full) &&
+            pacer_overflowed_at_claim(P->pacer, start, now))
+            ck_pr_store_int(&P->queue_full, 1);
     }
     if (!take_event(w, start)) return false;
     if (start > now && !sleep_until_or_stop(start)) return false;
@@ -523,6 +534,17 @@ bool pool_failed(void)
     return P && ck_pr_load_int(&P->failed);
 }
 
+bool pool_rate_overflowed(void)
+{
+    uint64_t end = clock_now_ns();
+
+    if (!P || !P->pacer) return false;
+    if (ck_pr_load_int(&P->queue_full)) return true;
+    /* The schedule ends with --time, as sysbench's event generator does. */
+    if (P->deadline_ns && end > P->deadline_ns) end = P->deadline_ns;
+    return pacer_overflowed(P->pacer, end);
+}
+
 uint64_t pool_start_ns(void)
 {
     return P ? P->start_ns : 0;
@@ -565,7 +587,7 @@ uint64_t pool_unfinished(uint64_t now_ns, struct hist *into,
     for (unsigned i = 0; P && i < P->cfg.threads; i++) {
         uint64_t start = ck_pr_load_64(&P->workers[i].event_start_ns);
         uint64_t lat   = now_ns > start ? now_ns - start : 0;
-        if (start == 0 || start < P->warmup_end_ns) continue;
+        if (start == 0 || now_ns < P->warmup_end_ns) continue;
         hist_record(into, lat);
         thread_events[i]++;
         thread_lat_ns[i] += lat;

@@ -58,6 +58,10 @@ unsigned pool_join(void);
  * failed (no final report). Any thread. */
 void pool_stop(bool error);
 bool pool_failed(void);
+/* After pool_join: whether a --rate could not be delivered, i.e. the
+ * backlog of due events once passed what sysbench's event queue holds
+ * (PD-11). The run itself never stops for it (PD-3). Main thread. */
+bool pool_rate_overflowed(void);
 /* Whether a run is under way and over: asked to stop, or past its --time
  * (which a worker stuck outside the event loop, in a reconnect, would
  * otherwise never see: nobody sets the stop flag at --time). False

@@ -304,6 +304,13 @@ static int finish_run(struct run *run, struct script **rs, bool all_done)
     if (pool_failed() || export_options(run, run->main) != 0 ||
         reporter_final(run->reporter, run->main, false) != 0)
         status = 1;
+    /* PD-11: the report first, then sysbench's line, so CI jobs notice. */
+    if (status == 0 && pool_rate_overflowed()) {
+        log_fatal("The event queue is full. This means the worker threads "
+                  "are unable to keep up with the specified event generation "
+                  "rate");
+        status = 1;
+    }
     if (script_has_function(run->main, "done") &&
         script_call(run->main, "done", false, 0) != 0)
         status = 1;
