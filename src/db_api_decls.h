@@ -109,6 +109,9 @@ int db_store_results(sql_result *rs);
  * rows at once). A result that is no longer current: its last nrows. */
 uint32_t db_result_nrows(sql_result *rs);
 int db_free_results(sql_result *rs);
+/* The connection's result object, current or not (the 1.1 profile's
+ * result of a statement that returns no rows; freeing it ALERTs). */
+sql_result *bench_db_conn_result(sql_connection *con);
 
 sql_statement *db_prepare(sql_connection *con, const char *query, size_t len);
 int db_bind_param(sql_statement *stmt, sql_bind *params, size_t len);

@@ -183,6 +183,11 @@ uint32_t db_result_nrows(sql_result *prs)
     return prs->nrows;
 }
 
+sql_result *bench_db_conn_result(sql_connection *pc)
+{
+    return &db_conn_of(pc)->rs.pub;
+}
+
 int db_free_results(sql_result *prs)
 {
     struct db_result *r =

@@ -32,12 +32,9 @@ static const struct option_def drv_pgsql_options[] = {
      "TLS mode (disable, allow, prefer, require, verify-ca, verify-full)",
      OPT_HIDDEN_R},
     {"pgsql-sslrootcert", OPT_STRING, NULL,
-     "certificate authority file for verify-ca/verify-full",
-     OPT_BENCH},
-    {"pgsql-sslcert", OPT_STRING, NULL, "client certificate file",
-     OPT_BENCH},
-    {"pgsql-sslkey", OPT_STRING, NULL, "client private key file",
-     OPT_BENCH},
+     "certificate authority file for verify-ca/verify-full", OPT_BENCH},
+    {"pgsql-sslcert", OPT_STRING, NULL, "client certificate file", OPT_BENCH},
+    {"pgsql-sslkey", OPT_STRING, NULL, "client private key file", OPT_BENCH},
     {"pgsql-ignore-errors", OPT_LIST, "40P01,23505,40001",
      "SQLSTATEs or classes that restart the event instead of failing, or "
      "\"all\"",
@@ -269,6 +266,8 @@ static int pg_prepare_now(struct db_stmt *s, const Oid *types)
     return 0;
 }
 
+static void drv_pgsql_close(struct db_stmt *s);
+
 /* Parameterless statements are prepared now, others at the first bind
  * when the types are known (PG-3). */
 static int drv_pgsql_prepare(struct db_stmt *s)
@@ -293,7 +292,11 @@ static int drv_pgsql_prepare(struct db_stmt *s)
     ps->pg          = pc->pg;
     ps->scratch_cap = FIRST_SCRATCH_CAP;
     s->impl         = ps;
-    return s->nparams == 0 ? pg_prepare_now(s, NULL) : 0;
+    if (s->nparams == 0 && pg_prepare_now(s, NULL) != 0) {
+        drv_pgsql_close(s); /* db.c frees the statement only */
+        return -1;
+    }
+    return 0;
 }
 
 static Oid type_oid(sql_bind_type_t t)

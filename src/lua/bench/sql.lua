@@ -10,6 +10,10 @@ local C = ffi.C
 
 local sql = {}
 
+-- sysbench 1.1's behaviour where it differs from 1.0.20's (PD-9): see the
+-- `M` branches below (issue 14).
+local M = sysbench.version == "1.1.0"
+
 sql.type = { NONE = 0, TINYINT = 1, SMALLINT = 2, INT = 3, BIGINT = 4,
              FLOAT = 5, DOUBLE = 6, TIME = 7, DATE = 8, DATETIME = 9,
              TIMESTAMP = 10, CHAR = 11, VARCHAR = 12 }
@@ -21,13 +25,14 @@ local function cstring(p)
    return p ~= nil and ffi.string(p) or nil
 end
 
--- Raises the error of the last call on `con` (level: the caller's caller).
-local function raise_error(con, query)
+-- Raises the error of the last call on `con` (level: the caller's caller;
+-- `api_level`, when given, that of "SQL API error").
+local function raise_error(con, query, api_level)
    if con.error == C.DB_ERROR_NONE then
       return
    end
    if con.sql_state == nil and con.sql_errmsg == nil then
-      error("SQL API error", 3)
+      error("SQL API error", api_level or 3)
    end
    local desc = { connection = con, query = query, sql_errno = con.sql_errno,
                   sql_state = cstring(con.sql_state),
@@ -77,6 +82,16 @@ end
 
 function result:free()
    assert(C.db_free_results(self) == 0, "db_free_results() failed")
+end
+
+-- 1.1 returns what its assert returns, and its message has no position.
+if M then
+   function result:free()
+      if C.db_free_results(self) ~= 0 then
+         error("db_free_results() failed", 0)
+      end
+      return true, "db_free_results() failed"
+   end
 end
 
 -- `nrows` is exact at once, as in sysbench (see bench.lua): only reading
@@ -171,7 +186,10 @@ local statement = {}
 local bound = setmetatable({}, { __mode = "k" })
 
 function statement:bind_create(btype, max_len)
-   return new_param(btype, max_len)
+   -- Not a tail call: new_param's error level counts this frame, so an
+   -- error names the caller's line, or none under pcall, as sysbench.
+   local p = new_param(btype, max_len)
+   return p
 end
 
 function statement:bind_param(...)
@@ -215,6 +233,20 @@ function statement:execute()
    return rs
 end
 
+-- 1.1 returns a result object for a statement that returns no rows too
+-- (there a NULL pointer, which crashes free(); here the connection's
+-- result, which fetch_row() and free() reject with 1.1's ALERTs).
+if M then
+   function statement:execute()
+      local rs = C.db_execute(self)
+      if rs == nil then
+         raise_error(self.connection, "<prepared statement>")
+         return C.bench_db_conn_result(self.connection)
+      end
+      return rs
+   end
+end
+
 function statement:next_result()
    local rs = C.db_stmt_next_result(self)
    if rs == nil and self.connection == nil then
@@ -241,6 +273,22 @@ local connection = {}
 
 function connection:query(query)
    return rows_or_nil(C.db_query(self, query, #query), self, query)
+end
+
+-- 1.1 (its check_error tail-called) names the line of the caller's caller
+-- in "SQL API error", e.g. the pcall of a query on a closed connection.
+if M then
+   function connection:query(query)
+      local rs = C.db_query(self, query, #query)
+      if rs == nil then
+         raise_error(self, query, 4)
+         return nil
+      end
+      if rs.nfields == 0 then
+         return nil
+      end
+      return rs
+   end
 end
 
 -- The first row's values as multiple results (nil for NULL), or nothing.
@@ -296,7 +344,12 @@ end
 function connection:prepare(query)
    local stmt = C.db_prepare(self, query, #query)
    if stmt == nil then
-      raise_error(self, query)
+      -- sysbench keeps no server error from a failed prepare: its FATAL
+      -- lines are printed, then "SQL API error"; an ignorable error still
+      -- restarts the event (PD-7).
+      if self.error == C.DB_ERROR_IGNORABLE then
+         raise_error(self, query)
+      end
       error("SQL API error", 2)
    end
    return ffi.gc(stmt, C.db_stmt_free)
@@ -304,6 +357,12 @@ end
 
 function connection:disconnect()
    return C.db_connection_close(self)
+end
+
+if M then -- 1.1 asserts the close, which an already closed one passes
+   function connection:disconnect()
+      return assert(C.db_connection_close(self) == 0)
+   end
 end
 
 function connection:reconnect()
