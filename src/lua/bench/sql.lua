@@ -240,8 +240,12 @@ if M then
    function statement:execute()
       local rs = C.db_execute(self)
       if rs == nil then
-         raise_error(self.connection, "<prepared statement>")
-         return C.bench_db_conn_result(self.connection)
+         local con = self.connection
+         if con == nil then -- its connection was freed (ALERT printed)
+            error("SQL API error", 2)
+         end
+         raise_error(con, "<prepared statement>")
+         return C.bench_db_conn_result(con)
       end
       return rs
    end
