@@ -4,7 +4,7 @@
 set -eu
 PKGS="build-essential autoconf automake libtool pkg-config
       libluajit-5.1-dev luajit libck-dev libaio-dev
-      libmariadb-dev libpq-dev
+      libmariadb-dev libpq-dev libsqlite3-dev
       python3-cram sysbench valgrind clang-format"
 missing=""
 for p in $PKGS; do

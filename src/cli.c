@@ -154,7 +154,7 @@ static void print_help(const struct options *opts, const char *prog,
                         profile_m);
     options_print_group(opts, stdout, "Log options", profile_m);
     options_print_defs(stdout, stats_options, profile_m);
-    db_print_help(stdout, profile_m);
+    db_print_help(stdout, profile_m, options_get_str(opts, "db-driver"));
     printf("Compiled-in tests:\n");
     for (size_t i = 0; script_source_builtin_at(i, &name, &desc); i++)
         printf("  %s - %s\n", name, desc);

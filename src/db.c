@@ -58,18 +58,29 @@ int db_register_options(struct options *o)
     return 0;
 }
 
-void db_print_help(FILE *out, bool profile_m)
+/* Whether --help lists driver d (P-2: the 1.0 listing is 1.0.20's). */
+static bool is_listed(const struct db_driver *d, bool profile_m,
+                      const char *selected)
+{
+    if (d->hidden) return false;
+    return !d->hidden_r || profile_m ||
+           (selected && strcmp(selected, d->name) == 0);
+}
+
+void db_print_help(FILE *out, bool profile_m, const char *selected)
 {
     fprintf(out, "General database options:\n\n");
     options_print_defs(out, db_options, profile_m);
     fprintf(out, "\nCompiled-in database drivers:\n");
     for (size_t i = 0; db_drivers[i]; i++)
-        if (!db_drivers[i]->hidden)
+        if (is_listed(db_drivers[i], profile_m, selected))
             fprintf(out, "  %s - %s\n", db_drivers[i]->name,
                     db_drivers[i]->description);
     fputc('\n', out);
     for (size_t i = 0; db_drivers[i]; i++) {
-        if (db_drivers[i]->hidden || !db_drivers[i]->options) continue;
+        if (!is_listed(db_drivers[i], profile_m, selected) ||
+            !db_drivers[i]->options)
+            continue;
         fprintf(out, "%s options:\n", db_drivers[i]->name);
         options_print_defs(out, db_drivers[i]->options, profile_m);
     }
@@ -449,13 +460,14 @@ int db_connection_reconnect(sql_connection *pc)
 /* -- Error classification ---------------------------------------------- */
 
 static bool code_matches(const struct code_list *l, const struct db_error *e,
-                         enum db_match how)
+                         enum db_match how, const struct db_driver *d)
 {
     if (!l->items) return false;
     if (l->all) return true;
     for (char **p = l->items; *p; p++) {
         const char *v = *p;
-        if (how == DB_MATCH_CODE && e->code != 0 && atoi(v) == e->code)
+        if (how == DB_MATCH_CODE && e->code != 0 &&
+            (d->error_matches ? d->error_matches(v, e) : atoi(v) == e->code))
             return true;
         if (how == DB_MATCH_SQLSTATE && e->sqlstate[0] &&
             (strcasecmp(v, e->sqlstate) == 0 ||
@@ -474,9 +486,9 @@ static bool is_ignorable(const struct db_conn *c)
     const struct db_error *e = &c->err;
 
     if (e->code == 0 && !e->sqlstate[0]) return false;
-    return code_matches(&h->own, e, c->drv->ignore_match) ||
-           code_matches(&h->common, e, DB_MATCH_CODE) ||
-           code_matches(&h->common, e, DB_MATCH_SQLSTATE);
+    return code_matches(&h->own, e, c->drv->ignore_match, c->drv) ||
+           code_matches(&h->common, e, DB_MATCH_CODE, c->drv) ||
+           code_matches(&h->common, e, DB_MATCH_SQLSTATE, c->drv);
 }
 
 static void rollback_quietly(struct db_conn *c)

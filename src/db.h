@@ -60,8 +60,10 @@ extern const struct option_def db_options[];
 int db_register_options(struct options *o);
 
 /* Prints the database part of --help exactly as sysbench lays it out:
- * general options, "Compiled-in database drivers:", each driver's group. */
-void db_print_help(FILE *out, bool profile_m);
+ * general options, "Compiled-in database drivers:", each driver's group.
+ * bench's own drivers show in the 1.1 profile, or when `selected` (the
+ * --db-driver value, may be NULL) names them. */
+void db_print_help(FILE *out, bool profile_m, const char *selected);
 
 /* Checks --db-ps-mode (prints "FATAL: Invalid value for db-ps-mode: <v>"
  * when it is neither auto nor disable) and --db-reconnect-timeout (an

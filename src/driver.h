@@ -180,12 +180,18 @@ struct db_driver {
     const struct option_def *options; /* "<name> options" group */
     const char *ignore_option; /* LIST option with ignorable codes, or NULL */
     enum db_match ignore_match;
+    /* Optional: whether an entry of an ignore list (the driver's or
+     * --db-ignore-errors) names the error `e`, for drivers whose codes
+     * have names; NULL: entries are decimal native codes. */
+    bool (*error_matches)(const char *item, const struct db_error *e);
     const char *host_option; /* LIST/STRING options of the targets */
     const char *port_option;
     const char *socket_option; /* NULL: no sockets */
     const char *label;         /* "MySQL" in "No MySQL hosts specified";
                                   NULL: empty lists mean library defaults */
     bool hidden;               /* not listed by --help (null driver) */
+    bool hidden_r; /* bench's own driver: not in the 1.0 profile's --help
+                      (P-2) unless --db-driver names it */
     struct db_caps caps;
 
     /* Once per process before any connection, main or worker thread,

@@ -107,7 +107,7 @@ local rand_c_value, rand_pad_value = get_c_value, get_pad_value
 -- -- Tables ---------------------------------------------------------------------
 
 -- `id` column type, PRIMARY KEY clause and the text after ")" for one
--- driver; sysbench supports only mysql and pgsql here.
+-- driver; sysbench supports only mysql and pgsql here, bench sqlite too.
 local function table_defs(drv)
    local opt = sysbench.opt
    local name = drv:name()
@@ -124,17 +124,24 @@ local function table_defs(drv)
    elseif name == "pgsql" then
       id_def = opt.auto_inc and "SERIAL" or "INTEGER NOT NULL"
       tail = ""
+   elseif name == "sqlite" then
+      -- An INTEGER PRIMARY KEY is the rowid: an INSERT without id takes
+      -- the next one, as AUTO_INCREMENT does.
+      id_def = "INTEGER NOT NULL"
+      tail = ""
    else
       error("Unsupported database driver:" .. name)
    end
-   -- With --secondary PostgreSQL rejects "KEY xid (id)", as with sysbench.
+   -- With --secondary PostgreSQL (and SQLite) reject "KEY xid (id)", as
+   -- PostgreSQL does with sysbench.
    local key_def = opt.secondary and "KEY xid" or "PRIMARY KEY"
    return id_def, key_def, tail .. " " .. extra
 end
 
 -- A function that makes a string safe between the quotes of an SQL
 -- literal for driver `drv` (values from --filename may hold quotes and
--- backslashes; MySQL reads backslash escapes, PostgreSQL does not).
+-- backslashes; MySQL reads backslash escapes, PostgreSQL and SQLite do
+-- not).
 local function literal_quoter(drv)
    local mysql = drv:name() == "mysql"
    return function(v)

@@ -26,8 +26,9 @@ function event()
    local k = sysbench.rand.default(1, opt.table_size)
    local c = get_c_value()
    local pad = get_pad_value()
-   if drv:name() == "pgsql" and opt.auto_inc then
-      -- PostgreSQL's SERIAL takes the next value only if id is omitted.
+   if (drv:name() == "pgsql" or drv:name() == "sqlite") and opt.auto_inc then
+      -- PostgreSQL's SERIAL and SQLite's rowid take the next value only if
+      -- id is omitted.
       con:query(string.format("INSERT INTO %s (k, c, pad) VALUES " ..
                                  "(%d, '%s', '%s')", tbl, k, c, pad))
    else

@@ -686,7 +686,7 @@ static void test_help(void)
     char buf[4096];
     FILE *f = fmemopen(buf, sizeof(buf), "w");
 
-    db_print_help(f, false);
+    db_print_help(f, false, NULL);
     fclose(f);
     ok(strncmp(buf, "General database options:\n\n  --db-driver=STRING ", 48) ==
            0,
