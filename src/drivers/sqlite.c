@@ -11,10 +11,12 @@
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <unistd.h>
 
 #include <sqlite3.h>
 
@@ -221,6 +223,21 @@ static void drv_sqlite_done(void)
 
 /* -- Connections ----------------------------------------------------------- */
 
+/* errno of writing into the directory of file `path`, or ENOENT (also
+ * for URIs, which name no directory). */
+static int dir_errno(const char *path)
+{
+    char dir[4096];
+    const char *slash = strrchr(path, '/');
+    size_t n          = slash ? (size_t) (slash - path) : 0;
+
+    if (strncmp(path, "file:", 5) == 0 || n >= sizeof(dir)) return ENOENT;
+    memcpy(dir, path, n);
+    dir[n] = '\0';
+    if (access(n ? dir : slash ? "/" : ".", W_OK) != 0) return errno;
+    return ENOENT;
+}
+
 /* Fills c->err with the connect failure's whole FATAL line:
  * "sqlite: <action> '<path>': <cause> (SQLITE_X n[; errno text])". */
 static void open_error(struct db_conn *c, sqlite3 *db, int rc,
@@ -228,28 +245,30 @@ static void open_error(struct db_conn *c, sqlite3 *db, int rc,
 {
     int sys = db ? sqlite3_system_errno(db) : 0;
 
+    /* SQLite retries a file it cannot create read-only and reports that
+     * try's ENOENT: say why the directory refused it instead. */
+    if (rc == SQLITE_CANTOPEN && sys == ENOENT) sys = dir_errno(cfg.path);
+
     db_set_error(c, rc, NULL, false, "sqlite3_open_v2()",
                  "sqlite: %s '%s': %s (SQLITE_%s %d%s%s)", action, cfg.path,
                  db ? sqlite3_errmsg(db) : sqlite3_errstr(rc), code_name(rc),
                  rc, sys ? "; " : "", sys ? strerror(sys) : "");
 }
 
-/* PRAGMA name=value; for journal_mode the answer must be the mode asked
- * for (an in-memory database always answers "memory"). */
-static int set_pragma(struct db_conn *c, sqlite3 *db, const char *name,
-                      const char *value)
+/* Runs PRAGMA `sql`, failing with "sqlite: <action> '<path>': ..."; when
+ * it answers a row, the answer must be `want` (a journal mode: an
+ * in-memory database always answers "memory") unless `want` is NULL. */
+static int pragma(struct db_conn *c, sqlite3 *db, const char *sql,
+                  const char *action, const char *want)
 {
-    char sql[64], action[64];
     sqlite3_stmt *st = NULL;
-    int rc;
+    const char *got;
+    int rc = sqlite3_prepare_v2(db, sql, -1, &st, NULL);
 
-    snprintf(sql, sizeof(sql), "PRAGMA %s=%s", name, value);
-    snprintf(action, sizeof(action), "set %s=%s in", name, value);
-    rc = sqlite3_prepare_v2(db, sql, -1, &st, NULL);
     if (rc == SQLITE_OK) rc = sqlite3_step(st);
     if (rc == SQLITE_ROW) {
-        const char *got = (const char *) sqlite3_column_text(st, 0);
-        if (got && strcasecmp(got, value) != 0 &&
+        got = (const char *) sqlite3_column_text(st, 0);
+        if (want && got && strcasecmp(got, want) != 0 &&
             strcasecmp(got, "memory") != 0) {
             db_set_error(c, SQLITE_ERROR, NULL, false, "sqlite3_step()",
                          "sqlite: %s '%s': the database stays in %s mode",
@@ -262,6 +281,22 @@ static int set_pragma(struct db_conn *c, sqlite3 *db, const char *name,
     if (rc != SQLITE_DONE) open_error(c, db, rc, action);
     sqlite3_finalize(st);
     return rc == SQLITE_DONE ? 0 : -1;
+}
+
+/* Reads the file's header (SQLite opens lazily: a file that is not a
+ * database fails here, as "open"), then sets the journal mode and the
+ * synchronous level. */
+static int setup(struct db_conn *c, sqlite3 *db)
+{
+    char sql[64], action[64];
+
+    if (pragma(c, db, "PRAGMA schema_version", "open", NULL) != 0) return -1;
+    snprintf(sql, sizeof(sql), "PRAGMA journal_mode=%s", cfg.journal);
+    snprintf(action, sizeof(action), "set journal_mode=%s in", cfg.journal);
+    if (pragma(c, db, sql, action, cfg.journal) != 0) return -1;
+    snprintf(sql, sizeof(sql), "PRAGMA synchronous=%s", cfg.sync);
+    snprintf(action, sizeof(action), "set synchronous=%s in", cfg.sync);
+    return pragma(c, db, sql, action, NULL);
 }
 
 static int drv_sqlite_connect(struct db_conn *c)
@@ -288,9 +323,7 @@ static int drv_sqlite_connect(struct db_conn *c)
                      cfg.path, SQLITE_READONLY);
         goto fail;
     }
-    if (set_pragma(c, db, "journal_mode", cfg.journal) != 0 ||
-        set_pragma(c, db, "synchronous", cfg.sync) != 0)
-        goto fail;
+    if (setup(c, db) != 0) goto fail;
     if (!(sc = calloc(1, sizeof(*sc)))) {
         db_set_error(c, SQLITE_NOMEM, NULL, false, "calloc()",
                      "sqlite: open '%s': out of memory", cfg.path);

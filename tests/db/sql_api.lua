@@ -12,7 +12,8 @@ local T = sysbench.sql.type
 
 sysbench.cmdline.options = {
    newdb = {"database that createdb makes", "bench_sqlapi"},
-   mysql_dup_ignored = {"--mysql-ignore-errors includes 1062", false},
+   mysql_dup_ignored = {"the ignore lists include duplicate keys (MySQL: 1062)",
+                        false},
    tls = {"the session must use TLS (checked by tls_check)", false},
    compressed = {"scenario connect: MySQL's Compression status must be this",
                  ""},
@@ -115,9 +116,20 @@ local function create_types_table(con)
 end
 
 -- The three rows as the server's text; CHAR(5) is blank-padded on
--- PostgreSQL and trimmed by MariaDB.
+-- PostgreSQL and trimmed by MariaDB. SQLite keeps what was stored, and
+-- prints a REAL with a fraction part.
 local function expected_rows()
    local pad = drv_name == "pgsql"
+   if drv_name == "sqlite" then
+      return {
+         { "1", "-5", "9223372036854775807", "1.5", "2.25", "ab", "hello",
+           "2020-01-02", "2021-03-04 05:06:07", nil },
+         { "2", "0", "-9223372036854775807", "-0.5", "10000000000.0", "", "",
+           nil, nil, "3" },
+         { "3", "2147483647", "0", "0.0", "0.0", "xyz", "a'b", "1999-12-31",
+           "2000-01-01 00:00:00", nil },
+      }
+   end
    return {
       { "1", "-5", "9223372036854775807", "1.5", "2.25",
         pad and "ab   " or "ab", "hello", "2020-01-02", "2021-03-04 05:06:07",
@@ -267,21 +279,30 @@ local function check_statements(con)
    st:close()
 end
 
+-- sql_errno and sql_state of a syntax error, of a duplicate key
+local syntax_errno = { mysql = 1064, pgsql = 0, sqlite = 1 }
+local syntax_state = { mysql = "42000", pgsql = "42601", sqlite = "HY000" }
+local dup_state = { mysql = "23000", pgsql = "23505", sqlite = "23000" }
+local dup_errno = { mysql = 1062, sqlite = 1555 }
+
 local function check_errors(con)
    sysbench.hooks.sql_error_ignorable = nil
    local okk, err = try(con.query, con, "SELEC 1")
    ok(not okk and type(err) == "string", "bad SQL raises a string error")
-   local want = drv_name == "mysql" and
-      "SQL error, errno = 1064, state = '42000': You have an error in " or
-      "SQL error, errno = 0, state = '42601': syntax error at or near \"SELEC\""
+   local want = ({
+      mysql = "SQL error, errno = 1064, state = '42000': You have an error in ",
+      pgsql = "SQL error, errno = 0, state = '42601': syntax error at or " ..
+         "near \"SELEC\"",
+      sqlite = "SQL error, errno = 1, state = 'HY000': near \"SELEC\": " ..
+         "syntax error" })[drv_name]
    ok(tostring(err):find(want, 1, true), "SQL error text", tostring(err))
    okk, err = try(function() con:query("SELEC 1") end)
    ok(tostring(err):find("^[^:]*sql_api%.lua:%d+: SQL error"),
       "SQL error names the script position", tostring(err))
    is(con.error, sysbench.sql.error.FATAL, "connection.error is FATAL")
-   is(con.sql_errno, drv_name == "mysql" and 1064 or 0, "connection.sql_errno")
+   is(con.sql_errno, syntax_errno[drv_name], "connection.sql_errno")
    is(con.sql_state ~= nil and ffi.string(con.sql_state),
-      drv_name == "mysql" and "42000" or "42601", "connection.sql_state")
+      syntax_state[drv_name], "connection.sql_state")
    ok(con.sql_errmsg ~= nil and #ffi.string(con.sql_errmsg) > 0,
       "connection.sql_errmsg")
    is(con:query_row("SELECT 1"), "1", "connection usable after an error")
@@ -299,9 +320,8 @@ local function check_errors(con)
       is(err.errcode, sysbench.error.RESTART_EVENT, "descriptor errcode")
       ok(err.connection == con, "descriptor connection")
       is(err.query, "SELEC 2", "descriptor query")
-      is(err.sql_errno, drv_name == "mysql" and 1064 or 0, "descriptor sql_errno")
-      is(err.sql_state, drv_name == "mysql" and "42000" or "42601",
-         "descriptor sql_state")
+      is(err.sql_errno, syntax_errno[drv_name], "descriptor sql_errno")
+      is(err.sql_state, syntax_state[drv_name], "descriptor sql_state")
       ok(type(err.sql_errmsg) == "string" and #err.sql_errmsg > 0,
          "descriptor sql_errmsg")
       ok(seen == err, "hook received the descriptor")
@@ -334,20 +354,26 @@ local function check_errors(con)
       ok(type(err) == "table" and err.errcode == sysbench.error.RESTART_EVENT,
          "duplicate key in the ignore list: RESTART_EVENT", tostring(err))
       is(con.error, sysbench.sql.error.IGNORABLE, "connection.error IGNORABLE")
-      is(type(err) == "table" and err.sql_state, drv_name == "mysql" and
-         "23000" or "23505", "ignored error keeps its SQLSTATE")
+      is(type(err) == "table" and err.sql_state, dup_state[drv_name],
+         "ignored error keeps its SQLSTATE")
    else
-      ok(type(err) == "string" and err:find("errno = 1062", 1, true),
+      ok(type(err) == "string" and
+            err:find("errno = " .. dup_errno[drv_name], 1, true),
          "duplicate key not in the ignore list is fatal", tostring(err))
    end
-   -- PostgreSQL: the driver rolled the failed transaction back
+   -- PostgreSQL, SQLite: the driver rolled the failed transaction back
+   -- (when the error was ignored: a fatal one leaves it to the script)
+   local rolled_back = ignorable and drv_name ~= "mysql"
    con:query("BEGIN")
    con:query("INSERT INTO api_dup VALUES (2)")
    try(con.query, con, "INSERT INTO api_dup VALUES (1)")
    is(con:query_row("SELECT count(*) FROM api_dup"),
-      (drv_name == "pgsql") and "1" or "2",
-      "after an ignored error in a transaction")
-   con:query(drv_name == "pgsql" and "ROLLBACK" or "COMMIT")
+      rolled_back and "1" or "2", "after an ignored error in a transaction")
+   if drv_name == "pgsql" then
+      con:query("ROLLBACK")
+   elseif not rolled_back then
+      con:query("COMMIT")
+   end
 end
 
 local function check_misuse(drv)
@@ -390,6 +416,12 @@ local function check_misuse(drv)
 end
 
 local function session_id(con)
+   if drv_name == "sqlite" then
+      -- a TEMP table belongs to its connection: a new one has none
+      con:query("CREATE TEMP TABLE IF NOT EXISTS api_session AS " ..
+                "SELECT random() AS id")
+      return con:query_row("SELECT id FROM api_session")
+   end
    return con:query_row(drv_name == "mysql" and "SELECT CONNECTION_ID()" or
                         "SELECT pg_backend_pid()")
 end
@@ -502,6 +534,9 @@ local function check_multi(drv)
 end
 
 local function check_tls_session(con, want)
+   if drv_name == "sqlite" then
+      return -- no network
+   end
    local q = drv_name == "mysql" and "SHOW SESSION STATUS LIKE 'Ssl_cipher'" or
       "SELECT CASE WHEN ssl THEN cipher ELSE '' END, 1 FROM pg_stat_ssl " ..
       "WHERE pid = pg_backend_pid()"
@@ -614,7 +649,9 @@ end
 local function createdb()
    local con = sysbench.sql.driver():connect()
    local db = sysbench.opt.newdb
-   if sysbench.sql.driver():name() == "mysql" then
+   if sysbench.sql.driver():name() == "sqlite" then
+      -- the --sqlite-db file is made by connecting
+   elseif sysbench.sql.driver():name() == "mysql" then
       con:query("CREATE DATABASE IF NOT EXISTS " .. db)
    elseif not con:query_row("SELECT 1 FROM pg_database WHERE datname = '" ..
                             db .. "'") then

@@ -11,48 +11,6 @@ set -u
 . "$(dirname "$0")/lib.sh"
 DB=bench_sqlapi
 
-# Runs the in-process checks of sql_api.lua and turns its lines into TAP:
-# "ok - x" / "not ok - x" lines, and each "# expect: MSG" must be followed
-# by the line "ALERT: MSG" or "FATAL: MSG" (the message the call printed).
-api_checks() { # api_checks LABEL ARGS...
-    local label=$1 prev= want= line
-    shift
-    run "$SQL_API" "$@" prepare
-    status_is 0 "$label: sql_api.lua prepare"
-    while IFS= read -r line; do
-        if [ -n "$want" ]; then
-            case $line in "(last message repeated "*) continue ;; esac
-            [ "$line" = "ALERT: $want" ] || [ "$line" = "FATAL: $want" ]
-            ok $? "$label: prints '$want'" "next line: $line"
-            want=
-        fi
-        case $line in
-        "ok - "*) ok 0 "$label: ${line#ok - }" ;;
-        "not ok - "*) ok 1 "$label: ${line#not ok - }" ;;
-        "# expect: "*) want=${line#\# expect: } ;;
-        "(last message repeated "*) continue ;; # the log's, of an earlier line
-        "# "*) [ -n "$prev" ] && echo "$line" ;;
-        esac
-        case $line in "not ok"*) prev=1 ;; "# "*) ;; *) prev= ;; esac
-    done <<<"$OUT"
-    printf '%s\n' "$OUT" | grep -qx '# checks done'
-    ok $? "$label: ran to the end" "$(printf '%s\n' "$OUT" | tail -20)"
-}
-
-# counters DRIVER OPTS...: the report's read/write/other of the counters
-# scenario: per event 3 reads, 3 writes, 4 others (BEGIN, COMMIT, an UPDATE
-# and a prepared DELETE matching no row), plus thread_init's DROP and
-# CREATE (SQL-8, REP-2).
-counters() {
-    local label=$1
-    shift
-    run "$SQL_API" "$@" --scenario=counters --events=10 run
-    status_is 0 "$label: counters scenario"
-    has_re " +read: +30" "$label: reads counted (query, statement, query_row)"
-    has_re " +write: +30" "$label: writes counted (INSERT, UPDATE of a row, bulk insert)"
-    has_re " +other: +42" "$label: others counted (BEGIN, COMMIT, no rows changed, DDL)"
-}
-
 # -- MariaDB -------------------------------------------------------------------
 
 mysql_tests() {
