@@ -1,14 +1,14 @@
 /* SPDX-License-Identifier: MIT */
 /* db_floor: the client-side floor of prepared statements. It calls
- * libmariadb (or libmysqlclient) and libpq directly, with nothing between
- * the loop and the library: one connection per thread, statements
+ * libmariadb (or libmysqlclient), libpq and libsqlite3 directly, with nothing
+ * between the loop and the library: one connection per thread, statements
  * prepared once, EVENTS events in total with uniformly random ids, each
  * result discarded unread (what the OLTP scripts do with theirs).
  * perf/db_point_select.sh and db_transaction.sh run it beside bench and
  * sysbench: no benchmark client can spend fewer user instructions per
  * query through the same library.
  *
- * Usage: db_floor mysql|pgsql HOST PORT USER PASSWORD DB TABLE_SIZE
+ * Usage: db_floor mysql|pgsql|sqlite HOST PORT USER PASSWORD DB TABLE_SIZE
  *                 THREADS EVENTS [point|fetch|trx]
  * An event is, by workload:
  *   point  `SELECT c FROM sbtest1 WHERE id=?` (the default);
@@ -20,8 +20,9 @@
  *
  * Build (perf/db_point_select.sh does this; either library may be left
  * out): cc -O2 -DFLOOR_MYSQL $(mariadb_config --cflags)
- *           -DFLOOR_PGSQL -I$(pg_config --includedir) perf/db_floor.c
- *           $(mariadb_config --libs) -lpq -lpthread */
+ *           -DFLOOR_PGSQL -I$(pg_config --includedir) -DFLOOR_SQLITE
+ *           perf/db_floor.c $(mariadb_config --libs) -lpq -lsqlite3
+ *           -lpthread */
 #include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -33,6 +34,9 @@
 #endif
 #ifdef FLOOR_PGSQL
 #include <libpq-fe.h>
+#endif
+#ifdef FLOOR_SQLITE
+#include <sqlite3.h>
 #endif
 
 #define RANGE_SIZE 100
@@ -257,6 +261,72 @@ fail:
 }
 #endif
 
+#ifdef FLOOR_SQLITE
+/* SQLite: DB is the database file, HOST, PORT, USER and PASSWORD are
+ * ignored. Opened as bench's driver opens it (multi-thread mode, WAL,
+ * synchronous NORMAL), so both pay the same for a read transaction. */
+struct sq_ctx {
+    sqlite3_stmt *st[NSTMTS];
+    int fetch;
+};
+
+static int sq_exec(void *arg, int i, uint32_t a, uint32_t b)
+{
+    struct sq_ctx *x = arg;
+    sqlite3_stmt *st = x->st[i];
+    int rc;
+
+    if (nparams[i] > 0) sqlite3_bind_int64(st, 1, a);
+    if (nparams[i] > 1) sqlite3_bind_int64(st, 2, b);
+    rc = sqlite3_step(st);
+    if (x->fetch)
+        while (rc == SQLITE_ROW) {
+            if (sqlite3_column_text(st, 0)) (void) sqlite3_column_bytes(st, 0);
+            rc = sqlite3_step(st);
+        }
+    if (rc != SQLITE_ROW && rc != SQLITE_DONE) {
+        fprintf(stderr, "db_floor: execute: %s\n",
+                sqlite3_errmsg(sqlite3_db_handle(st)));
+        sqlite3_reset(st);
+        return -1;
+    }
+    sqlite3_reset(st); /* discards unread rows */
+    return 0;
+}
+
+static void *run_sqlite(void *arg)
+{
+    struct job *j   = arg;
+    struct sq_ctx x = {.fetch = j->work == W_FETCH};
+    sqlite3 *db     = NULL;
+
+    if (sqlite3_open_v2(j->db, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX,
+                        NULL) != SQLITE_OK ||
+        sqlite3_exec(db, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL",
+                     NULL, NULL, NULL) != SQLITE_OK) {
+        fprintf(stderr, "db_floor: open %s: %s\n", j->db, sqlite3_errmsg(db));
+        goto fail;
+    }
+    sqlite3_busy_timeout(db, 5000);
+    for (int i = 0; i < NSTMTS; i++)
+        if (sqlite3_prepare_v3(db, texts[i][0], -1, SQLITE_PREPARE_PERSISTENT,
+                               &x.st[i], NULL) != SQLITE_OK) {
+            fprintf(stderr, "db_floor: prepare: %s\n", sqlite3_errmsg(db));
+            goto fail;
+        }
+    for (unsigned long i = 0; i < j->events; i++)
+        if (run_event(j, sq_exec, &x)) goto fail;
+    for (int i = 0; i < NSTMTS; i++)
+        sqlite3_finalize(x.st[i]);
+    sqlite3_close(db);
+    return NULL;
+fail:
+    j->failed = 1;
+    sqlite3_close_v2(db);
+    return NULL;
+}
+#endif
+
 int main(int argc, char **argv)
 {
     void *(*run)(void *) = NULL;
@@ -273,7 +343,8 @@ int main(int argc, char **argv)
     else if (argc == 11 && strcmp(argv[10], "trx") == 0)
         work = W_TRX;
     else if (argc != 10 && !(argc == 11 && strcmp(argv[10], "point") == 0)) {
-        fprintf(stderr, "usage: db_floor mysql|pgsql HOST PORT USER PASSWORD "
+        fprintf(stderr, "usage: db_floor mysql|pgsql|sqlite HOST PORT USER "
+                        "PASSWORD "
                         "DB TABLE_SIZE THREADS EVENTS [point|fetch|trx]\n");
         return 2;
     }
@@ -282,6 +353,9 @@ int main(int argc, char **argv)
 #endif
 #ifdef FLOOR_PGSQL
     if (strcmp(argv[1], "pgsql") == 0) run = run_pgsql;
+#endif
+#ifdef FLOOR_SQLITE
+    if (strcmp(argv[1], "sqlite") == 0) run = run_sqlite;
 #endif
     if (!run) {
         fprintf(stderr, "db_floor: driver '%s' not built in\n", argv[1]);

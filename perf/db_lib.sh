@@ -12,6 +12,7 @@
 #   PERF_DB_USER, PERF_DB_PASSWORD              (sbtest, sbtest-pw)
 #   PERF_DB           private database, created if missing (sbtest_dbperf)
 #   PERF_TABLE_SIZE   rows in sbtest1 (10000)
+#   PERF_SQLITE_DB    database file of the sqlite driver (in PERF_TMP)
 #   PERF_NO_PREPARE=1 reuse the table as it is
 # The instruction count of a query is not quite fixed: when the reply is
 # not there yet at the first recv(), the library polls and reads again (a
@@ -30,12 +31,15 @@ DB_USER=${PERF_DB_USER:-sbtest}
 DB_PASSWORD=${PERF_DB_PASSWORD:-sbtest-pw}
 DB_NAME=${PERF_DB:-sbtest_dbperf}
 TABLE_SIZE=${PERF_TABLE_SIZE:-10000}
+SQLITE_DB=${PERF_SQLITE_DB:-$PERF_TMP/perf.sqlite}
 export PGSSLMODE=disable
 
 # db_opts DRIVER: the connection options both tools take.
 db_opts()
 {
-    if [ "$1" = mysql ]; then
+    if [ "$1" = sqlite ]; then
+        echo "--db-driver=sqlite --sqlite-db=$SQLITE_DB"
+    elif [ "$1" = mysql ]; then
         echo "--db-driver=mysql --mysql-host=$MY_HOST --mysql-port=$MY_PORT" \
             "--mysql-user=$DB_USER --mysql-password=$DB_PASSWORD" \
             "--mysql-db=$DB_NAME"
@@ -53,11 +57,19 @@ tool_opts()
     if [ "$1" = bench ] && [ "$2" = pgsql ]; then echo "--pgsql-sslmode=disable"; fi
 }
 
+# tools_of DRIVER: the clients measured on it (sysbench has no sqlite).
+tools_of()
+{
+    if [ "$1" = sqlite ]; then echo "floor bench"; else echo "floor bench sysbench"; fi
+}
+
 # db_create DRIVER: creates the private database when missing (with the
 # servers' own clients; skipped when they are not installed).
 db_create()
 {
-    if [ "$1" = mysql ]; then
+    if [ "$1" = sqlite ]; then
+        return 0
+    elif [ "$1" = mysql ]; then
         command -v mariadb >/dev/null 2>&1 || return 0
         MYSQL_PWD=$DB_PASSWORD mariadb -h"$MY_HOST" -P"$MY_PORT" -u"$DB_USER" \
             -e "CREATE DATABASE IF NOT EXISTS $DB_NAME"
@@ -72,11 +84,13 @@ db_create()
 }
 
 # db_prepare DRIVER: sbtest1 with TABLE_SIZE rows, made by sysbench's own
-# oltp_common so every client reads the same table. Exit 2 on failure.
+# oltp_common so every client reads the same table (bench's on SQLite,
+# which sysbench lacks). Exit 2 on failure.
 db_prepare()
 {
     [ "${PERF_NO_PREPARE:-0}" = 1 ] && return 0
-    local o=$PERF_TMP/prepare.$1
+    local o=$PERF_TMP/prepare.$1 SYSBENCH=$SYSBENCH
+    [ "$1" = sqlite ] && SYSBENCH=$(bin_of bench)
     if ! db_create "$1" >"$o.create" 2>&1; then
         echo "perf: cannot create database $DB_NAME on $1 (see $o.create)" >&2
         exit 2
@@ -114,6 +128,13 @@ build_floor()
         cflags+=(-DFLOOR_PGSQL "-I$(pg_config --includedir)")
         libs+=("-L$(pg_config --libdir)" -lpq)
         FLOOR_DRIVERS+="pgsql "
+    fi
+    if pkg-config --exists sqlite3 2>/dev/null; then
+        # shellcheck disable=SC2207
+        cflags+=(-DFLOOR_SQLITE $(pkg-config --cflags sqlite3))
+        # shellcheck disable=SC2207
+        libs+=($(pkg-config --libs sqlite3))
+        FLOOR_DRIVERS+="sqlite "
     fi
     if [ -z "$FLOOR_DRIVERS" ] || ! command -v cc >/dev/null 2>&1 ||
         ! cc -O2 "${cflags[@]}" -o "$FLOOR" "$PERF_DIR/db_floor.c" \
@@ -169,6 +190,10 @@ client_cmd()
     if [ "$1" = floor ]; then
         if [ "$2" = mysql ]; then host=$MY_HOST port=$MY_PORT; else host=$PG_HOST port=$PG_PORT; fi
         case "$3" in *db_transaction.lua) work=trx ;; esac
+        if [ "$2" = sqlite ]; then
+            echo "$FLOOR sqlite - 0 - - $SQLITE_DB $TABLE_SIZE 1 $4 $work"
+            return
+        fi
         echo "$FLOOR $2 $host $port $DB_USER $DB_PASSWORD $DB_NAME $TABLE_SIZE 1 $4 $work"
     else
         echo "$(bin_of "$1") $3 $(tool_opts "$1" "$2") --table-size=$TABLE_SIZE" \
@@ -323,7 +348,7 @@ measure_tools()
     local d tool rep tot usr
     for d in $DRIVERS; do
         for rep in $(seq "$CG_REPS"); do
-            for tool in floor bench sysbench; do
+            for tool in $(tools_of "$d"); do
                 if [ $tool = floor ] && ! has_floor "$d"; then continue; fi
                 IPE[$tool.$d]+="$(cg_per_event $tool "$d" "$SCRIPT" "$E1" "$E2") "
             done
@@ -332,7 +357,7 @@ measure_tools()
             IPE[$tool.$d]=$(median ${IPE[$tool.$d]:-NA})
         done
         for rep in $(seq "$REPS"); do
-            for tool in floor bench sysbench; do
+            for tool in $(tools_of "$d"); do
                 if [ $tool = floor ] && ! has_floor "$d"; then continue; fi
                 read -r tot usr <<<"$(cpu_per_event $tool "$d" "$SCRIPT" "$C1" "$C2")"
                 CPU[$tool.$d]+="$tot "
@@ -362,10 +387,11 @@ profile_tools()
 {
     local d tool
     for d in $DRIVERS; do
-        for tool in floor bench sysbench; do
+        for tool in $(tools_of "$d"); do
             cg_profile $tool "$d" "$SCRIPT" "$E1" "$E2" 8
         done
-        for tool in bench sysbench; do
+        for tool in $(tools_of "$d"); do
+            [ "$tool" = floor ] && continue
             has_floor "$d" && cg_profile_diff $tool floor "$d" "$SCRIPT" "$E1" "$E2"
         done
     done
