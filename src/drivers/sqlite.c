@@ -22,26 +22,19 @@
 
 #include "driver.h"
 
-/* SQLSTATE of constraint errors, so --db-ignore-errors=23000 works */
-#define SQLITE_STATE_CONSTRAINT "23000"
-#define SQL_SHOWN               200 /* bytes of a failed query shown */
+#define SQL_SHOWN 200 /* bytes of a failed query shown */
 
 static const struct option_def drv_sqlite_options[] = {
     {"sqlite-db", OPT_STRING, "sbtest.sqlite",
-     "database file or file: URI (:memory: gives every connection a private, "
-     "empty database)",
-     0},
+     "database file or file: URI (:memory: is one per connection)", 0},
     {"sqlite-journal-mode", OPT_STRING, "WAL",
      "journal mode {DELETE, TRUNCATE, PERSIST, MEMORY, WAL, OFF}", 0},
     {"sqlite-synchronous", OPT_STRING, "NORMAL",
      "synchronous level {OFF, NORMAL, FULL, EXTRA}", 0},
     {"sqlite-busy-timeout", OPT_INT, "5000",
-     "milliseconds to wait for another connection's lock before SQLITE_BUSY",
-     0},
+     "milliseconds to wait for another connection's lock", 0},
     {"sqlite-ignore-errors", OPT_LIST, "SQLITE_BUSY,SQLITE_LOCKED",
-     "result codes or names that restart the event instead of failing, or "
-     "\"all\"",
-     0},
+     "result codes or names that restart the event, or \"all\"", 0},
     {NULL, OPT_NULL, NULL, NULL, 0},
 };
 
@@ -65,34 +58,20 @@ struct sq_conn {
 
 /* -- Result codes -------------------------------------------------------- */
 
+/* Names of the primary result codes (0 .. SQLITE_NOTADB), without
+ * "SQLITE_", and of the extended codes a benchmark meets. */
+static const char *const primary_names[] = {
+    "OK",       "ERROR",      "INTERNAL", "PERM",      "ABORT", "BUSY",
+    "LOCKED",   "NOMEM",      "READONLY", "INTERRUPT", "IOERR", "CORRUPT",
+    "NOTFOUND", "FULL",       "CANTOPEN", "PROTOCOL",  "EMPTY", "SCHEMA",
+    "TOOBIG",   "CONSTRAINT", "MISMATCH", "MISUSE",    "NOLFS", "AUTH",
+    "FORMAT",   "RANGE",      "NOTADB"};
+#define NPRIMARY (sizeof(primary_names) / sizeof(primary_names[0]))
+
 static const struct {
-    const char *name; /* without "SQLITE_" */
+    const char *name;
     int code;
-} code_names[] = {
-    {"ERROR", SQLITE_ERROR},
-    {"INTERNAL", SQLITE_INTERNAL},
-    {"PERM", SQLITE_PERM},
-    {"ABORT", SQLITE_ABORT},
-    {"BUSY", SQLITE_BUSY},
-    {"LOCKED", SQLITE_LOCKED},
-    {"NOMEM", SQLITE_NOMEM},
-    {"READONLY", SQLITE_READONLY},
-    {"INTERRUPT", SQLITE_INTERRUPT},
-    {"IOERR", SQLITE_IOERR},
-    {"CORRUPT", SQLITE_CORRUPT},
-    {"NOTFOUND", SQLITE_NOTFOUND},
-    {"FULL", SQLITE_FULL},
-    {"CANTOPEN", SQLITE_CANTOPEN},
-    {"PROTOCOL", SQLITE_PROTOCOL},
-    {"SCHEMA", SQLITE_SCHEMA},
-    {"TOOBIG", SQLITE_TOOBIG},
-    {"CONSTRAINT", SQLITE_CONSTRAINT},
-    {"MISMATCH", SQLITE_MISMATCH},
-    {"MISUSE", SQLITE_MISUSE},
-    {"NOLFS", SQLITE_NOLFS},
-    {"AUTH", SQLITE_AUTH},
-    {"RANGE", SQLITE_RANGE},
-    {"NOTADB", SQLITE_NOTADB},
+} extended_names[] = {
     {"BUSY_RECOVERY", SQLITE_BUSY_RECOVERY},
     {"BUSY_SNAPSHOT", SQLITE_BUSY_SNAPSHOT},
     {"LOCKED_SHAREDCACHE", SQLITE_LOCKED_SHAREDCACHE},
@@ -103,10 +82,9 @@ static const struct {
     {"CONSTRAINT_NOTNULL", SQLITE_CONSTRAINT_NOTNULL},
     {"CONSTRAINT_PRIMARYKEY", SQLITE_CONSTRAINT_PRIMARYKEY},
     {"CONSTRAINT_UNIQUE", SQLITE_CONSTRAINT_UNIQUE},
-    {"CONSTRAINT_CHECK", SQLITE_CONSTRAINT_CHECK},
     {"CONSTRAINT_FOREIGNKEY", SQLITE_CONSTRAINT_FOREIGNKEY},
 };
-#define NCODES (sizeof(code_names) / sizeof(code_names[0]))
+#define NEXTENDED (sizeof(extended_names) / sizeof(extended_names[0]))
 
 /* The code an ignore-list entry names (a decimal code, a name with or
  * without "SQLITE_", any case), or -1. */
@@ -118,21 +96,20 @@ static int parse_code(const char *item)
     if (strncasecmp(item, "SQLITE_", 7) == 0) item += 7;
     v = strtol(item, &end, 10);
     if (end != item && *end == '\0') return v > 0 && v < 1 << 30 ? (int) v : -1;
-    for (size_t i = 0; i < NCODES; i++)
-        if (strcasecmp(item, code_names[i].name) == 0)
-            return code_names[i].code;
+    for (size_t i = 1; i < NPRIMARY; i++)
+        if (strcasecmp(item, primary_names[i]) == 0) return (int) i;
+    for (size_t i = 0; i < NEXTENDED; i++)
+        if (strcasecmp(item, extended_names[i].name) == 0)
+            return extended_names[i].code;
     return -1;
 }
 
-/* "SQLITE_BUSY_SNAPSHOT", or the primary code's name, for messages. */
+/* "BUSY_SNAPSHOT", or the primary code's name, for messages. */
 static const char *code_name(int code)
 {
-    static const char *const unknown = "?";
-
-    for (int pass = 0; pass < 2; pass++, code &= 0xff)
-        for (size_t i = 0; i < NCODES; i++)
-            if (code_names[i].code == code) return code_names[i].name;
-    return unknown;
+    for (size_t i = 0; i < NEXTENDED; i++)
+        if (extended_names[i].code == code) return extended_names[i].name;
+    return (size_t) (code & 0xff) < NPRIMARY ? primary_names[code & 0xff] : "?";
 }
 
 static bool drv_sqlite_error_matches(const char *item, const struct db_error *e)
@@ -144,12 +121,12 @@ static bool drv_sqlite_error_matches(const char *item, const struct db_error *e)
 }
 
 /* Fills c->err from the connection's last error (`rc`, SQLite's message)
- * and returns -1. A constraint violation gets SQLSTATE 23000. */
+ * and returns -1. A constraint violation gets SQLSTATE 23000, as on
+ * MySQL (so --db-ignore-errors=23000 works the same). */
 static int sq_error(struct db_conn *c, sqlite3 *db, int rc, const char *func)
 {
-    const char *state =
-        (rc & 0xff) == SQLITE_CONSTRAINT ? SQLITE_STATE_CONSTRAINT : NULL;
-    const char *msg = db ? sqlite3_errmsg(db) : sqlite3_errstr(rc);
+    const char *state = (rc & 0xff) == SQLITE_CONSTRAINT ? "23000" : NULL;
+    const char *msg   = db ? sqlite3_errmsg(db) : sqlite3_errstr(rc);
 
     db_set_error(c, rc, state, false, func, "%s", msg);
     return -1;
@@ -165,6 +142,12 @@ static const char *pick(const char *v, const char *const *names, size_t n)
     return NULL;
 }
 
+static int invalid(const char *option, const char *value)
+{
+    log_fatal("Invalid value for --%s: '%s'", option, value ? value : "");
+    return -1;
+}
+
 static int check_ignore_list(const struct options *o)
 {
     char **items = NULL;
@@ -172,10 +155,8 @@ static int check_ignore_list(const struct options *o)
 
     if (options_get_list(o, "sqlite-ignore-errors", &items) < 0) return -1;
     for (char **p = items; *p && rc == 0; p++)
-        if (strcmp(*p, "all") != 0 && parse_code(*p) < 0) {
-            log_fatal("Invalid value for --sqlite-ignore-errors: '%s'", *p);
-            rc = -1;
-        }
+        if (strcmp(*p, "all") != 0 && parse_code(*p) < 0)
+            rc = invalid("sqlite-ignore-errors", *p);
     options_free_list(items);
     return rc;
 }
@@ -189,19 +170,12 @@ static int drv_sqlite_init(const struct options *o)
     cfg.journal = pick(jm, journal_modes, 6);
     cfg.sync    = pick(sy, sync_levels, 4);
     if (!cfg.path || !*cfg.path) cfg.path = "sbtest.sqlite";
-    if (!cfg.journal) {
-        log_fatal("Invalid value for --sqlite-journal-mode: '%s'", jm);
-        return -1;
-    }
-    if (!cfg.sync) {
-        log_fatal("Invalid value for --sqlite-synchronous: '%s'", sy);
-        return -1;
-    }
+    if (!cfg.journal) return invalid("sqlite-journal-mode", jm);
+    if (!cfg.sync) return invalid("sqlite-synchronous", sy);
     if (options_get_int(o, "sqlite-busy-timeout", &cfg.busy_ms) != 0 ||
-        cfg.busy_ms < 0) {
-        log_fatal("Invalid value for --sqlite-busy-timeout");
-        return -1;
-    }
+        cfg.busy_ms < 0)
+        return invalid("sqlite-busy-timeout",
+                       options_get_str(o, "sqlite-busy-timeout"));
     if (check_ignore_list(o) != 0) return -1;
     if (!sqlite3_threadsafe()) {
         log_fatal("sqlite: use library %s: built without thread support "
@@ -215,10 +189,6 @@ static int drv_sqlite_init(const struct options *o)
                  "prepare do not survive it and threads share nothing "
                  "(file::memory:?cache=shared is one database per process)");
     return 0;
-}
-
-static void drv_sqlite_done(void)
-{
 }
 
 /* -- Connections ----------------------------------------------------------- */
@@ -590,18 +560,17 @@ static void drv_sqlite_log_error(const struct db_conn *c, enum db_op op,
         [DB_OP_FETCH] = "fetch",
     };
     const struct db_error *e = &c->err;
-    size_t n                 = sql ? strlen(sql) : 0;
+    char code[64]            = "";
 
     if (op == DB_OP_CONNECT) {
         log_fatal("%s", e->msg);
-    } else if (e->code == 0) {
-        log_fatal("sqlite: %s '%.*s': %s", verbs[op], SQL_SHOWN, sql ? sql : "",
-                  e->msg);
-    } else {
-        log_fatal("sqlite: %s '%.*s%s': %s (SQLITE_%s %d)", verbs[op],
-                  SQL_SHOWN, sql ? sql : "", n > SQL_SHOWN ? "..." : "", e->msg,
-                  code_name(e->code), e->code);
+        return;
     }
+    if (e->code != 0)
+        snprintf(code, sizeof(code), " (SQLITE_%s %d)", code_name(e->code),
+                 e->code);
+    log_fatal("sqlite: %s '%.*s%s': %s%s", verbs[op], SQL_SHOWN, sql ? sql : "",
+              sql && strlen(sql) > SQL_SHOWN ? "..." : "", e->msg, code);
 }
 
 const struct db_driver driver_sqlite = {
@@ -616,7 +585,6 @@ const struct db_driver driver_sqlite = {
                       .prepared          = true,
                       .rollback_on_error = true},
     .init          = drv_sqlite_init,
-    .done          = drv_sqlite_done,
     .connect       = drv_sqlite_connect,
     .disconnect    = drv_sqlite_disconnect,
     .query         = drv_sqlite_query,
