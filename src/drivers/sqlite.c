@@ -214,15 +214,16 @@ static void open_error(struct db_conn *c, sqlite3 *db, int rc,
                        const char *action)
 {
     int sys = db ? sqlite3_system_errno(db) : 0;
+    char buf[128];
 
     /* SQLite retries a file it cannot create read-only and reports that
      * try's ENOENT: say why the directory refused it instead. */
     if (rc == SQLITE_CANTOPEN && sys == ENOENT) sys = dir_errno(cfg.path);
-
     db_set_error(c, rc, NULL, false, "sqlite3_open_v2()",
                  "sqlite: %s '%s': %s (SQLITE_%s %d%s%s)", action, cfg.path,
                  db ? sqlite3_errmsg(db) : sqlite3_errstr(rc), code_name(rc),
-                 rc, sys ? "; " : "", sys ? strerror(sys) : "");
+                 rc, sys ? "; " : "",
+                 sys ? strerror_r(sys, buf, sizeof(buf)) : "");
 }
 
 /* Runs PRAGMA `sql`, failing with "sqlite: <action> '<path>': ..."; when
