@@ -697,6 +697,33 @@ static void test_help(void)
     ok(strstr(buf, "null") == NULL, "null driver not listed");
 }
 
+/* bench's own drivers (hidden_r) stay out of the 1.0 listing (P-2) unless
+ * --db-driver names them, and are in the 1.1 one. */
+static void test_help_own_drivers(void)
+{
+    static char buf[16384];
+    const struct db_driver *own = NULL;
+    char line[128];
+    FILE *f;
+
+    for (size_t i = 0; db_drivers[i]; i++)
+        if (db_drivers[i]->hidden_r) own = db_drivers[i];
+    if (!own) return; /* built without any */
+    snprintf(line, sizeof(line), "\n  %s - %s\n", own->name, own->description);
+    f = fmemopen(buf, sizeof(buf), "w");
+    db_print_help(f, false, NULL);
+    fclose(f);
+    ok(strstr(buf, line) == NULL, "own driver not in the 1.0 listing");
+    f = fmemopen(buf, sizeof(buf), "w");
+    db_print_help(f, false, own->name);
+    fclose(f);
+    ok(strstr(buf, line) != NULL, "listed in 1.0 when --db-driver names it");
+    f = fmemopen(buf, sizeof(buf), "w");
+    db_print_help(f, true, "mysql");
+    fclose(f);
+    ok(strstr(buf, line) != NULL, "listed in 1.1");
+}
+
 int main(void)
 {
     test_lookup();
@@ -716,6 +743,7 @@ int main(void)
     test_closed_statement();
     test_close_keeps_others_result();
     test_help();
+    test_help_own_drivers();
     db_done();
     options_free(opts);
     stats_fini();
