@@ -164,6 +164,7 @@ static void print_help(const struct options *opts, const char *prog,
     /* Last, so that everything above is sysbench's layout. */
     options_print_bench(opts, stdout, NULL,
                         "bench options that sysbench lacks");
+    db_print_help_bench(stdout, profile_m, options_get_str(opts, "db-driver"));
 }
 
 /* -- Config files (PD-5) ------------------------------------------------- */

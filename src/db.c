@@ -86,6 +86,28 @@ void db_print_help(FILE *out, bool profile_m, const char *selected)
     }
 }
 
+void db_print_help_bench(FILE *out, bool profile_m, const char *selected)
+{
+    bool any = false;
+
+    for (size_t i = 0; db_drivers[i]; i++) {
+        const struct db_driver *d = db_drivers[i];
+        if (d->hidden || is_listed(d, profile_m, selected)) continue;
+        if (!any) fprintf(out, "bench database drivers that sysbench lacks:\n");
+        fprintf(out, "  %s - %s\n", d->name, d->description);
+        any = true;
+    }
+    if (!any) return;
+    fputc('\n', out);
+    for (size_t i = 0; db_drivers[i]; i++) {
+        const struct db_driver *d = db_drivers[i];
+        if (d->hidden || is_listed(d, profile_m, selected) || !d->options)
+            continue;
+        fprintf(out, "%s options:\n", d->name);
+        options_print_defs(out, d->options, profile_m);
+    }
+}
+
 int db_validate_options(const struct options *o)
 {
     const char *mode = options_get_str(o, "db-ps-mode");

@@ -65,6 +65,11 @@ int db_register_options(struct options *o);
  * --db-driver value, may be NULL) names them. */
 void db_print_help(FILE *out, bool profile_m, const char *selected);
 
+/* Prints, after sysbench's part of --help, the drivers db_print_help left
+ * out (bench's own, in the 1.0 profile) with their options; nothing when
+ * it listed them all. */
+void db_print_help_bench(FILE *out, bool profile_m, const char *selected);
+
 /* Checks --db-ps-mode (prints "FATAL: Invalid value for db-ps-mode: <v>"
  * when it is neither auto nor disable) and --db-reconnect-timeout (an
  * int >= 0). -1 when one is invalid. */

@@ -76,6 +76,16 @@ tests; here only the lines that do not depend on which drivers were built.
     --pgsql-sslkey=STRING            DESC
     --pgsql-ignore-errors=[LIST,...] DESC [40P01,23505,40001]
   
+  bench database drivers that sysbench lacks:
+    sqlite - SQLite driver (embedded, no server)
+  
+  sqlite options:
+    --sqlite-db=STRING                DESC [sbtest.sqlite]
+    --sqlite-journal-mode=STRING      DESC [WAL]
+    --sqlite-synchronous=STRING       DESC [NORMAL]
+    --sqlite-busy-timeout=N           DESC [5000]
+    --sqlite-ignore-errors=[LIST,...] DESC [SQLITE_BUSY,SQLITE_LOCKED]
+  
 
 The rand-type description lists the distributions, as sysbench's does.
 
