@@ -469,6 +469,22 @@ static int validate_rand(struct run_config *cfg)
     return 0;
 }
 
+/* More threads than this cannot start on any machine bench targets (each
+ * needs its stack and a Lua state); the kernel's own default limit of
+ * threads per user is of this order. */
+#define CLI_MAX_THREADS 100000
+/* The smallest --thread-stack-size a worker runs with: 24K was measured
+ * enough for the OLTP scripts on each driver, TLS included; 32K leaves a
+ * margin (tests/cli/errors.t). */
+#define CLI_MIN_STACK (32 * 1024)
+
+static int check_not_negative(const char *name, int v)
+{
+    if (v >= 0) return 0;
+    log_fatal("Invalid value for --%s: %d.\n", name, v);
+    return 1;
+}
+
 static int validate_limits(struct run_config *cfg)
 {
     struct options *o = cfg->opts;
@@ -481,11 +497,20 @@ static int validate_limits(struct run_config *cfg)
         get_int(o, "report-interval", &cfg->report_interval_s) ||
         get_int(o, "thread-init-timeout", &cfg->init_timeout_s))
         return 1;
-    if (threads <= 0) {
+    /* sysbench's message for <= 0; bench also refuses a count no machine
+     * can start (docs/compatibility.md). */
+    if (threads <= 0 || threads > CLI_MAX_THREADS) {
         log_fatal("Invalid value for --threads: %d.\n", threads);
         return 1;
     }
     cfg->threads = (unsigned) threads;
+    /* sysbench runs for ever on a negative --time and ignores a negative
+     * --events or --report-interval: a typo bench names instead. */
+    if (check_not_negative("time", cfg->time_s) ||
+        check_not_negative("events", cfg->events) ||
+        check_not_negative("report-interval", cfg->report_interval_s) ||
+        check_not_negative("thread-init-timeout", cfg->init_timeout_s))
+        return 1;
     /* sysbench takes a negative rate and then aborts with "The event queue
      * is full"; running unpaced instead would hide the typo. */
     if (cfg->rate < 0) {
@@ -500,6 +525,14 @@ static int validate_limits(struct run_config *cfg)
     if (cfg->stack_size == 0 || cfg->stack_size > INT_MAX) {
         log_fatal("Invalid value for thread-stack-size: %zu.\n",
                   cfg->stack_size);
+        return 1;
+    }
+    /* Below this a worker's Lua state overflows its stack while the
+     * script loads (SIGSEGV in sysbench and, before, in bench). */
+    if (cfg->stack_size < CLI_MIN_STACK) {
+        log_fatal("Invalid value for thread-stack-size: %zu (a worker "
+                  "thread needs at least %dK).\n",
+                  cfg->stack_size, CLI_MIN_STACK / 1024);
         return 1;
     }
     return parse_forced_shutdown(cfg);
