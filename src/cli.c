@@ -255,31 +255,76 @@ static int push_arg(struct arg_list *l, char *arg, const char *origin)
 static int config_line(struct cli_args *a, struct arg_list *l, char *line,
                        const char *path, unsigned lineno)
 {
-    char origin[512], *eq, *name, value[4096], *arg;
+    char origin[512], *eq, *name, *value, *arg;
 
     line[strcspn(line, "\r\n")] = '\0';
     name                        = trim(line);
     if (*name == '\0' || *name == '#') return 0;
     snprintf(origin, sizeof(origin), "%s:%u", path, lineno);
-    if (!(eq = strchr(name, '=')) || strlen(eq) >= sizeof(value)) {
+    if (!(eq = strchr(name, '='))) {
         fprintf(stderr, "%s: expected name=value\n", origin);
         return 1;
     }
     *eq  = '\0';
     name = trim(name);
+    if (!(value = malloc(strlen(eq + 1) + 1))) return -1;
     if (unquote_value(trim(eq + 1), value) != 0) {
         fprintf(stderr, "%s: unterminated quote\n", origin);
+        free(value);
         return 1;
     }
     if (strcmp(name, "config-file") == 0 || strcmp(name, "config_file") == 0) {
         fprintf(stderr, "%s: config files cannot include others\n", origin);
+        free(value);
         return 1;
     }
     arg = malloc(strlen(name) + strlen(value) + 4);
+    if (arg) sprintf(arg, "--%s=%s", name, value);
+    free(value);
     if (!arg) return -1;
-    sprintf(arg, "--%s=%s", name, value);
     if (add_owned(a, arg) != 0 || add_owned(a, strdup(origin)) != 0) return -1;
     return push_arg(l, arg, a->owned[a->nowned - 1]);
+}
+
+/* A config line is a name and a value: past this it is not a config file
+ * (`--config-file=/dev/zero` would otherwise fill the memory). */
+#define CONFIG_MAX_LINE ((size_t) 1 << 20)
+
+enum { LINE_EOF = -1, LINE_LONG = -2, LINE_NUL = -3, LINE_NOMEM = -4 };
+
+/* Reads one line of `f`, newline included, into *buf (grown as needed):
+ * 0, or a LINE_* code. Lines of any length up to CONFIG_MAX_LINE are whole
+ * (a fixed fgets buffer once split them into two options). */
+static int read_line(FILE *f, char **buf, size_t *cap)
+{
+    size_t n = 0;
+    int c    = EOF;
+
+    while ((c = getc(f)) != EOF) {
+        if (c == '\0') return LINE_NUL;
+        if (n + 2 > *cap) {
+            size_t ncap = *cap ? *cap * 2 : 256;
+            char *t;
+            if (ncap > CONFIG_MAX_LINE + 2) return LINE_LONG;
+            if (!(t = realloc(*buf, ncap))) return LINE_NOMEM;
+            *buf = t;
+            *cap = ncap;
+        }
+        (*buf)[n++] = (char) c;
+        if (c == '\n') break;
+    }
+    if (n == 0) return LINE_EOF;
+    (*buf)[n] = '\0';
+    return 0;
+}
+
+static int line_error(const char *path, unsigned lineno, int code)
+{
+    if (code == LINE_NOMEM) return -1;
+    fprintf(stderr, "%s:%u: %s\n", path, lineno,
+            code == LINE_LONG ? "line longer than 1 MiB"
+                              : "NUL byte: not a text file");
+    return 1;
 }
 
 /* Appends the items of a config file as "--name=value" arguments at the
@@ -287,17 +332,26 @@ static int config_line(struct cli_args *a, struct arg_list *l, char *line,
  * prints perror and carries on with the defaults). */
 static int read_config(struct cli_args *a, struct arg_list *l, const char *path)
 {
-    char line[4096];
+    char *line      = NULL;
+    size_t cap      = 0;
     unsigned lineno = 0;
-    int rc          = 0;
+    int rc          = 0, got;
     FILE *f         = fopen(path, "r");
 
     if (!f) {
         fprintf(stderr, "%s: %s\n", path, strerror(errno));
         return 1;
     }
-    while (rc == 0 && fgets(line, sizeof(line), f))
-        rc = config_line(a, l, line, path, ++lineno);
+    while (rc == 0 && (got = read_line(f, &line, &cap)) != LINE_EOF) {
+        ++lineno;
+        rc = got == 0 ? config_line(a, l, line, path, lineno)
+                      : line_error(path, lineno, got);
+    }
+    if (rc == 0 && ferror(f)) {
+        fprintf(stderr, "%s: %s\n", path, strerror(errno));
+        rc = 1;
+    }
+    free(line);
     fclose(f);
     return rc;
 }

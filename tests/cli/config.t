@@ -45,7 +45,7 @@ Errors name the file and line, on stderr, and stop the run.
   
   [1]
   $ cat stderr.txt
-  unknown.conf:2: invalid option: nosuch=1
+  unknown.conf:2: invalid option: nosuch
   $ printf 'debug=maybe\n' > badbool.conf
   $ $BENCH --config-file=badbool.conf cpu run 2>&1 >/dev/null
   badbool.conf:1: invalid option: debug=maybe
