@@ -4,8 +4,10 @@
 #include <ctype.h>
 #include <errno.h>
 #include <limits.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "options.h"
 
@@ -269,7 +271,11 @@ bool options_get_bool(const struct options *o, const char *name)
 
 int options_get_int(const struct options *o, const char *name, int *out)
 {
-    const char *v = options_get_str(o, name);
+    return options_get_int_text(options_get_str(o, name), out);
+}
+
+int options_get_int_text(const char *v, int *out)
+{
     char *end;
     long l;
 
@@ -287,27 +293,37 @@ uint64_t options_parse_size(const char *text)
     uint64_t n    = 0;
     const char *p = text;
 
+    unsigned shift;
+
     if (!p || !isdigit((unsigned char) *p)) return 0;
-    while (isdigit((unsigned char) *p))
-        n = n * 10 + (uint64_t) (*p++ - '0');
+    while (isdigit((unsigned char) *p)) {
+        unsigned d = (unsigned) (*p++ - '0');
+        if (n > (UINT64_MAX - d) / 10) return 0; /* as sysbench: 0 */
+        n = n * 10 + d;
+    }
     switch (*p) {
     case '\0':
         return n;
     case 'k':
     case 'K':
-        return n << 10;
+        shift = 10;
+        break;
     case 'm':
     case 'M':
-        return n << 20;
+        shift = 20;
+        break;
     case 'g':
     case 'G':
-        return n << 30;
+        shift = 30;
+        break;
     case 't':
     case 'T':
-        return n << 40;
+        shift = 40;
+        break;
     default:
         return 0;
     }
+    return n > (UINT64_MAX >> shift) ? 0 : n << shift;
 }
 
 uint64_t options_get_size(const struct options *o, const char *name)
@@ -358,12 +374,89 @@ void options_free_list(char **items)
     free(items);
 }
 
+/* A whole, finite number as strtod reads it (sysbench reads DOUBLE options
+ * with strtod and ignores what it could not read). */
+static bool is_number(const char *v)
+{
+    char *end;
+    double d;
+
+    errno = 0;
+    d     = strtod(v, &end);
+    return end != v && *end == '\0' && errno != ERANGE && isfinite(d);
+}
+
+/* Whether every item of a comma list is a number: a LIST whose default is
+ * made of numbers takes only numbers. */
+static bool all_numbers(const char *list)
+{
+    bool any = false;
+
+    for (const char *p = list; p && *p;) {
+        size_t len = strcspn(p, ",");
+        char item[64];
+        if (len >= sizeof(item)) return false;
+        if (len > 0) {
+            memcpy(item, p, len);
+            item[len] = '\0';
+            if (!is_number(item)) return false;
+            any = true;
+        }
+        p += len + (p[len] == ',');
+    }
+    return any;
+}
+
+static bool value_is_valid(const struct opt_entry *e)
+{
+    const char *v = e->value;
+    int i;
+
+    if (!v || !*v) return true; /* unset or cleared: the type's zero */
+    switch (e->def.type) {
+    case OPT_INT:
+        return options_get_int_text(v, &i) == 0;
+    case OPT_DOUBLE:
+        return is_number(v);
+    case OPT_LIST:
+        return !all_numbers(e->def.def) || all_numbers(v);
+    default:
+        return true;
+    }
+}
+
+int options_check_values(const struct options *o)
+{
+    for (size_t i = 0; i < o->n; i++)
+        if (o->v[i].set_by_user && !value_is_valid(&o->v[i])) {
+            options_report_bad_int(o, o->v[i].def.name);
+            return -1;
+        }
+    return 0;
+}
+
+bool options_name_is_secret(const char *name)
+{
+    size_t len = strcspn(name, "=");
+
+    for (size_t i = 0; i + 8 <= len; i++)
+        if (strncasecmp(name + i, "password", 8) == 0) return true;
+    return false;
+}
+
 void options_report_bad_int(const struct options *o, const char *name)
 {
     const struct opt_entry *e = find(o, name);
+    const char *key           = e ? e->key : name;
+
+    if (e && e->origin && options_name_is_secret(key)) {
+        fprintf(stderr, "%s: Invalid value for the '%s' option\n", e->origin,
+                key);
+        return;
+    }
     fprintf(stderr, "%s%sInvalid value for the '%s' option: '%s'\n",
-            e && e->origin ? e->origin : "", e && e->origin ? ": " : "",
-            e ? e->key : name, e && e->value ? e->value : "");
+            e && e->origin ? e->origin : "", e && e->origin ? ": " : "", key,
+            e && e->value ? e->value : "");
 }
 
 bool options_at(const struct options *o, size_t i,

@@ -101,6 +101,8 @@ bool options_get_bool(const struct options *o, const char *name);
 /* 0 ok; -1 when the text is not a whole base-10 int (caller reports it with
  * options_report_bad_int). */
 int options_get_int(const struct options *o, const char *name, int *out);
+/* The same for a text: NULL or "" reads as 0. */
+int options_get_int_text(const char *text, int *out);
 uint64_t options_get_size(const struct options *o, const char *name);
 double options_get_double(const struct options *o, const char *name);
 /* Splits a LIST value on ',' dropping empty items. Returns the count and
@@ -109,11 +111,23 @@ double options_get_double(const struct options *o, const char *name);
 int options_get_list(const struct options *o, const char *name, char ***items);
 void options_free_list(char **items);
 
-/* Prints "Invalid value for the '<name>' option: '<value>'" to stderr. */
+/* Checks the value of every option the user set against its type: INT a
+ * whole int, DOUBLE a whole finite number, a LIST whose default is numbers
+ * only numbers (BOOL is checked when set). Reports the first bad one with
+ * options_report_bad_int and returns -1; 0 when all are good. */
+int options_check_values(const struct options *o);
+
+/* Whether the option name (up to '=' if any) contains "password", in any
+ * case and with '-' or '_': such values are never printed. */
+bool options_name_is_secret(const char *name);
+
+/* Prints "Invalid value for the '<name>' option: '<value>'" to stderr; from a
+ * config file, "<file:line>: " first, and no value for a secret name. */
 void options_report_bad_int(const struct options *o, const char *name);
 
 /* Parses a SIZE text as sysbench: digits, optional K/M/G/T (powers of 1024,
- * any case), trailing characters ignored; anything else is 0. */
+ * any case; what follows the suffix is ignored); anything else, and a size
+ * past 2^64, is 0. */
 uint64_t options_parse_size(const char *text);
 
 /* Help listing in sysbench's layout. `profile_m` selects which hidden flag

@@ -1,7 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /* Unit tests for options.c: sysbench's value syntax and types (CLI-2,
  * CLI-3) and the help layout (CLI-14). */
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #include "options.h"
 #include "tap.h"
@@ -72,6 +76,61 @@ static void test_help(struct options *o)
     free(buf);
 }
 
+/* Issue 12: script options declared as numbers or lists of numbers are
+ * checked before anything runs (sysbench ran with --table_size=abc). */
+static void test_check_values(void)
+{
+    static const struct option_def script_defs[] = {
+        {"table-size", OPT_DOUBLE, "10000", "rows", 0},
+        {"ids", OPT_LIST, "1,2", "numbers", 0},
+        {"hosts", OPT_LIST, "a,b", "words", 0},
+        {"count", OPT_INT, "1", "int", 0},
+        {0},
+    };
+    struct options *o = options_new();
+    int saved = dup(2), null = open("/dev/null", O_WRONLY);
+
+    options_add_group(o, "script options", script_defs);
+    is_int(options_check_values(o), 0, "defaults are valid");
+    dup2(null, 2); /* the messages are tests/cli's concern */
+    options_set_arg(o, "--table_size=abc");
+    is_int(options_check_values(o), -1, "--table_size=abc refused");
+    options_set_arg(o, "--table_size=1e3x");
+    is_int(options_check_values(o), -1, "trailing junk refused");
+    options_set_arg(o, "--table_size=inf");
+    is_int(options_check_values(o), -1, "infinity refused");
+    options_set_arg(o, "--table_size=1e3");
+    is_int(options_check_values(o), 0, "1e3 accepted");
+    options_set_arg(o, "--ids=1,x");
+    is_int(options_check_values(o), -1, "a list of numbers takes numbers");
+    options_set_arg(o, "--ids=3,,4");
+    is_int(options_check_values(o), 0, "numbers and empty items accepted");
+    options_set_arg(o, "--hosts=1,x");
+    is_int(options_check_values(o), 0, "a list of words takes anything");
+    options_set_arg(o, "--count=2.5");
+    is_int(options_check_values(o), -1, "INT refuses a fraction");
+    fflush(stderr);
+    dup2(saved, 2);
+    close(saved);
+    close(null);
+    options_free(o);
+}
+
+static void test_secrets_and_sizes(void)
+{
+    ok(options_name_is_secret("mysql-password=x"), "mysql-password");
+    ok(options_name_is_secret("PGSQL_PASSWORD"), "any case");
+    ok(!options_name_is_secret("mysql-pasword=password"),
+       "only the name counts");
+    is_int((int) (options_parse_size("99999999999999999999T") == 0), 1,
+           "digits past 2^64 read as 0");
+    is_int((int) (options_parse_size("16777216T") == 0), 1,
+           "a suffix past 2^64 reads as 0");
+    ok(options_parse_size("16777215T") == (uint64_t) 16777215 << 40,
+       "the largest T size");
+    ok(options_parse_size("1KB") == 1024, "text after the suffix ignored");
+}
+
 int main(void)
 {
     struct options *o = options_new();
@@ -80,5 +139,7 @@ int main(void)
     test_set_and_get(o);
     test_help(o);
     options_free(o);
+    test_check_values();
+    test_secrets_and_sizes();
     return done_testing();
 }
