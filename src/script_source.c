@@ -91,6 +91,13 @@ void script_source_set_paths(lua_State *L)
     set_path(L, "cpath", "LUA_CPATH");
 }
 
+/* A script is source text: anything past this is a mistake such as
+ * `bench /dev/zero run`, which grew the buffer until memory ran out. The
+ * same bound holds for a file and for the standard input. */
+#define SCRIPT_MAX_BYTES ((size_t) 64 << 20)
+
+/* Reads all of `f`: the text (to free), NUL-terminated, or NULL with errno
+ * set (EFBIG past SCRIPT_MAX_BYTES). */
 static char *read_stream(FILE *f, size_t *len)
 {
     size_t cap = 65536, n = 0;
@@ -99,16 +106,29 @@ static char *read_stream(FILE *f, size_t *len)
     while (buf) {
         n += fread(buf + n, 1, cap - n, f);
         if (n < cap) break;
+        if (cap >= SCRIPT_MAX_BYTES) {
+            free(buf);
+            errno = EFBIG;
+            return NULL;
+        }
         if (!(t = realloc(buf, (cap *= 2) + 1))) break;
         buf = t;
     }
-    if (!buf || ferror(f) || n >= cap + 1) {
+    if (!buf || ferror(f)) {
+        int e = buf ? errno : ENOMEM;
         free(buf);
+        errno = e;
         return NULL;
     }
     buf[n] = '\0';
     *len   = n;
     return buf;
+}
+
+static const char *read_error(void)
+{
+    return errno == EFBIG ? "larger than 64 MiB, not a script"
+                          : strerror(errno);
 }
 
 static int fill_source(struct script_source *out, const char *sname,
@@ -171,7 +191,7 @@ static int source_file(struct script_source *out, const char *testname,
     int rc;
 
     if (!text) {
-        log_fatal("script: read %s: %s", path, strerror(errno));
+        log_fatal("script: read %s: %s", path, read_error());
         return SCRIPT_ERROR;
     }
     if (!(chunk = malloc(strlen(path) + 2))) {
@@ -254,7 +274,7 @@ enum script_resolve_result script_source_resolve(const char *testname,
     if (isatty(STDIN_FILENO))
         log_notice("Reading the script from the standard input:");
     if (!(text = read_stream(stdin, &len))) {
-        log_fatal("script: read the standard input: %s", strerror(errno));
+        log_fatal("script: read the standard input: %s", read_error());
         return SCRIPT_ERROR;
     }
     /* "=stdin": errors read "stdin:1: ...", as sysbench's. */
