@@ -122,7 +122,7 @@ void sb_rand_str(const char *fmt, char *buf);
 /* sb_rand_str on the n bytes of fmt, which need not be NUL-terminated. */
 void sb_rand_strn(const char *fmt, size_t n, char *buf);
 
-/* Writes a string of uniform length in [min_len, max_len] (min_len when
+/* Writes a string of uniform length in [min_len, max_len] (max_len when
  * max_len < min_len) of characters uniform in '0'..'z' to buf, with no
  * terminating NUL, and returns its length. buf must hold that many bytes. */
 uint32_t sb_rand_varstr(char *buf, uint32_t min_len, uint32_t max_len);

@@ -206,7 +206,10 @@ void sb_rand_strn(const char *fmt, size_t n, char *buf)
 
 uint32_t sb_rand_varstr(char *buf, uint32_t min_len, uint32_t max_len)
 {
-    uint32_t len = sb_rand_uniform(min_len, max_len);
+    /* Never past max_len, the caller's buffer, whatever min_len is: a call
+     * through the FFI does not pass sysbench.rand.varstring's checks. */
+    uint32_t len =
+        sb_rand_uniform(min_len < max_len ? min_len : max_len, max_len);
 
     for (uint32_t i = 0; i < len; i += VARSTR_CHARS_PER_DRAW) {
         uint32_t k = len - i;

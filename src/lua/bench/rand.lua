@@ -16,17 +16,66 @@ local function scratch(n)
    return buf
 end
 
-function rand.uniform(a, b) return C.sb_rand_uniform(a, b) end
-function rand.default(a, b) return C.sb_rand_default(a, b) end
-function rand.gaussian(a, b) return C.sb_rand_gaussian(a, b) end
-function rand.special(a, b) return C.sb_rand_special(a, b) end
-function rand.pareto(a, b) return C.sb_rand_pareto(a, b) end
-function rand.zipfian(a, b) return C.sb_rand_zipfian(a, b) end
+-- The C generators take uint32 bounds: a negative or huge bound would wrap
+-- (-5 becomes 4294967291), so each range is checked here, with an error
+-- naming the function and its arguments (issue 12). NaN fails every test.
+local UINT32_MAX = 4294967295
+-- varstring's scratch buffer is max_len bytes: a bound a script means, not
+-- one that fills the memory.
+local VARSTRING_MAX = 16 * 1024 * 1024
+
+local function bad_range(name, a, b, rule)
+   error(string.format("sysbench.rand.%s(%s, %s): %s", name, tostring(a),
+                       tostring(b), rule), 3)
+end
+
+local RANGE = "bounds must be in 0..4294967295 with min <= max"
+
+function rand.uniform(a, b)
+   if not (a >= 0 and a <= b and b <= UINT32_MAX) then
+      bad_range("uniform", a, b, RANGE)
+   end
+   return C.sb_rand_uniform(a, b)
+end
+function rand.default(a, b)
+   if not (a >= 0 and a <= b and b <= UINT32_MAX) then
+      bad_range("default", a, b, RANGE)
+   end
+   return C.sb_rand_default(a, b)
+end
+function rand.gaussian(a, b)
+   if not (a >= 0 and a <= b and b <= UINT32_MAX) then
+      bad_range("gaussian", a, b, RANGE)
+   end
+   return C.sb_rand_gaussian(a, b)
+end
+function rand.special(a, b)
+   if not (a >= 0 and a <= b and b <= UINT32_MAX) then
+      bad_range("special", a, b, RANGE)
+   end
+   return C.sb_rand_special(a, b)
+end
+function rand.pareto(a, b)
+   if not (a >= 0 and a <= b and b <= UINT32_MAX) then
+      bad_range("pareto", a, b, RANGE)
+   end
+   return C.sb_rand_pareto(a, b)
+end
+function rand.zipfian(a, b)
+   if not (a >= 0 and a <= b and b <= UINT32_MAX) then
+      bad_range("zipfian", a, b, RANGE)
+   end
+   return C.sb_rand_zipfian(a, b)
+end
 function rand.unique() return C.sb_rand_unique() end
 function rand.uniform_uint64() return C.sb_rand_uniform_uint64() end
 function rand.uniform_double() return C.sb_rand_uniform_double() end
 
 function rand.string(fmt)
+   if type(fmt) ~= "string" then
+      error("sysbench.rand.string(fmt): fmt must be a string, got " ..
+               type(fmt), 2)
+   end
    local n = #fmt
    local b = scratch(n)
    C.sb_rand_str(fmt, b)
@@ -34,8 +83,12 @@ function rand.string(fmt)
 end
 
 function rand.varstring(min_len, max_len)
-   assert(min_len <= max_len and max_len > 0,
-          "varstring: min must be <= max and max > 0")
+   if not (min_len >= 0 and min_len <= max_len and max_len > 0 and
+           max_len <= VARSTRING_MAX) then
+      bad_range("varstring", min_len, max_len,
+                "lengths must be 0 <= min <= max, " ..
+                   "0 < max <= " .. VARSTRING_MAX)
+   end
    local b = scratch(max_len)
    local n = C.sb_rand_varstr(b, min_len, max_len)
    return ffi.string(b, n)
