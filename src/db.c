@@ -372,6 +372,39 @@ struct stats_slot *db_count_in(struct db_conn *c)
     return c->stats;
 }
 
+/* The value of the driver's option --<driver>-<what>, or NULL. */
+static const char *driver_option(const struct db_driver *d, const char *what)
+{
+    char name[64];
+
+    snprintf(name, sizeof(name), "%s-%s", d->name, what);
+    return options_is_known(db_opts, name) ? options_get_str(db_opts, name)
+                                           : NULL;
+}
+
+/* After the driver's own lines (sysbench's, INV 8.2/8.3): who was tried
+ * where, and the usual causes. A worker's lines are printed for the first
+ * failing worker only (log_set_worker), so once for the run. */
+static void connect_hint(const struct db_conn *c)
+{
+    const struct db_driver *d = c->drv;
+    const char *user = driver_option(d, "user"), *db = driver_option(d, "db");
+    char where[320];
+
+    if (c->target.socket)
+        snprintf(where, sizeof(where), "socket '%s'", c->target.socket);
+    else if (c->target.port)
+        snprintf(where, sizeof(where), "%s:%u",
+                 c->target.host ? c->target.host : "localhost", c->target.port);
+    else
+        snprintf(where, sizeof(where), "%s",
+                 c->target.host ? c->target.host : "localhost");
+    log_fatal("%s: connect to %s as user '%s': is the server running and "
+              "reachable there, the password right (--%s-password), and "
+              "does the database '%s' exist (--%s-db)?",
+              d->name, where, user ? user : "", d->name, db ? db : "", d->name);
+}
+
 sql_connection *db_connection_create(sql_driver *drv)
 {
     struct db_handle *h = DB_CONTAINER_OF(drv, struct db_handle, pub);
@@ -387,6 +420,7 @@ sql_connection *db_connection_create(sql_driver *drv)
     pick_target(h, &c->target);
     if (c->drv->connect(c) != 0) {
         c->drv->log_error(c, DB_OP_CONNECT, NULL);
+        connect_hint(c);
         free(c);
         return NULL;
     }

@@ -229,6 +229,15 @@ local function or_incomplete(table_num, what, f)
                           tostring(err.sql_errno or err.sql_state),
                           tostring(err.sql_errmsg)), 0)
    end
+   -- A table left by an earlier prepare, finished or interrupted (MySQL
+   -- 42S01, PostgreSQL 42P07): sysbench prints only the server's error.
+   if what == "CREATE TABLE" and type(err) == "string" and
+      (err:find("state = '42S01'", 1, true) or
+       err:find("state = '42P07'", 1, true)) then
+      require("bench.builtin").fatal(
+         "table 'sbtest%d' is left from an earlier prepare: run 'cleanup' " ..
+            "first, with the same --tables", table_num)
+   end
    error(err, 0)
 end
 

@@ -1,0 +1,149 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# test_bad_input.sh: the server side of issue 12's bad input, on both
+# servers:
+#  - a connection failure at start is printed once for the run, not once
+#    per thread: sysbench's FATAL lines for the first failing worker, then
+#    one line naming the host/port or socket and the user tried, with the
+#    usual causes (server down, wrong password, database missing);
+#  - `prepare` over existing tables adds a hint to run `cleanup` first;
+#  - a `prepare` interrupted by SIGINT leaves tables (without their
+#    secondary index) that `cleanup` removes, after which `prepare`
+#    succeeds.
+# Needs the environment of `tests/db/servers.sh env`. Private database:
+# bench_badinput.
+set -u
+. "$(dirname "$0")/lib.sh"
+DB=bench_badinput
+
+if [ -z "${BENCH_TEST_MYSQL:-}${BENCH_TEST_PGSQL:-}" ]; then
+    echo "1..0 # SKIP BENCH_TEST_MYSQL and BENCH_TEST_PGSQL are unset"
+    exit 0
+fi
+
+# count TEXT: how many lines of the last output contain TEXT.
+count() {
+    printf '%s\n' "$OUT" | grep -cF -- "$1"
+}
+
+count_is() { # count_is TEXT N NAME
+    local n
+    n=$(count "$1")
+    [ "$n" = "$2" ]
+    ok $? "$3 ($n lines with: $1)" "$OUT"
+}
+
+# connect_once LABEL EXPECTED_FIRST_LINE ARGS...: 4 threads that all fail
+# to connect print the driver's lines once, the hint once, one traceback.
+connect_once() {
+    local label=$1 first=$2
+    shift 2
+    run oltp_point_select "$@" --threads=4 --time=1 run
+    status_is 1 "$label"
+    count_is "$first" 1 "$label: the server's error once for 4 threads"
+    count_is "is the server running and reachable there" 1 \
+        "$label: one hint"
+    count_is "thread_init' function failed" 1 "$label: one thread_init line"
+    count_is "stack traceback:" 1 "$label: one traceback"
+    has "FATAL: Thread initialization failed!" "$label: sysbench's last line"
+}
+
+# without OPT ARGS: the option string without --OPT=...
+without() {
+    printf '%s\n' "$2" | sed "s/--$1=[^ ]*//"
+}
+
+mysql_cases() {
+    local O
+    O=$(my_opts $DB)
+    connect_once "mysql: server down" \
+        "FATAL: unable to connect to MySQL server on host '127.0.0.1', port 1, aborting..." \
+        $(without mysql-port "$O") --mysql-port=1
+    has "FATAL: mysql: connect to 127.0.0.1:1 as user 'sbtest': is the server running and reachable there, the password right (--mysql-password), and does the database 'bench_badinput' exist (--mysql-db)?" \
+        "mysql: the hint names host, port, user and database"
+    connect_once "mysql: wrong password" "FATAL: error 1045: " \
+        $(without mysql-password "$O") --mysql-password=wrong-pw
+    connect_once "mysql: no such database" "FATAL: error 1049: " \
+        $(without mysql-db "$O") --mysql-db=bench_nosuchdb
+    connect_once "mysql: no socket" \
+        "FATAL: unable to connect to MySQL server on socket '/nonexistent/mysql.sock', aborting..." \
+        $O --mysql-socket=/nonexistent/mysql.sock
+    has_re "FATAL: mysql: connect to socket '/nonexistent/mysql.sock' as user 'sbtest': .*" \
+        "mysql: the hint names the socket"
+    prepare_cases mysql "$O" "Table 'sbtest1' already exists"
+}
+
+pgsql_cases() {
+    local O
+    O=$(pg_opts $DB)
+    connect_once "pgsql: server down" \
+        'FATAL: Connection to database failed: connection to server at "127.0.0.1", port 1 failed: Connection refused' \
+        $(without pgsql-port "$O") --pgsql-port=1
+    has "FATAL: pgsql: connect to 127.0.0.1:1 as user 'sbtest': is the server running and reachable there, the password right (--pgsql-password), and does the database 'bench_badinput' exist (--pgsql-db)?" \
+        "pgsql: the hint names host, port, user and database"
+    # libpq's text may hold one line per attempt (sslmode=prefer).
+    connect_once "pgsql: wrong password" \
+        "FATAL: Connection to database failed: " \
+        $(without pgsql-password "$O") --pgsql-password=wrong-pw
+    has_re '.*password authentication failed for user "sbtest"' \
+        "pgsql: wrong password: the server's error"
+    connect_once "pgsql: no such database" \
+        "FATAL: Connection to database failed: " \
+        $(without pgsql-db "$O") --pgsql-db=bench_nosuchdb
+    has_re '.*database "bench_nosuchdb" does not exist' \
+        "pgsql: no such database: the server's error"
+    prepare_cases pgsql "$O" 'relation "sbtest1" already exists'
+}
+
+# sigint_after SECONDS ARGS...: bench ARGS with SIGINT after SECONDS (a
+# background job of a script starts with SIGINT ignored: reset it).
+sigint_after() {
+    local delay=$1
+    shift
+    python3 - "$delay" "$BENCH" "$@" <<'PY'
+import signal, subprocess, sys, time
+p = subprocess.Popen(sys.argv[2:], stdout=subprocess.DEVNULL,
+                     stderr=subprocess.DEVNULL,
+                     preexec_fn=lambda: signal.signal(signal.SIGINT,
+                                                      signal.SIG_DFL))
+time.sleep(float(sys.argv[1]))
+p.send_signal(signal.SIGINT)
+sys.exit(0 if p.wait() == -signal.SIGINT else 1)
+PY
+}
+
+prepare_cases() {
+    local drv=$1 O=$2 exists=$3
+    run oltp_read_write $O --tables=2 cleanup
+    run oltp_read_write $O --tables=2 --table-size=100 prepare
+    status_is 0 "$drv: prepare"
+    run oltp_read_write $O --tables=2 --table-size=100 prepare
+    status_is 1 "$drv: prepare over existing tables"
+    has_re ".*$exists.*" "$drv: the server's error"
+    has "FATAL: table 'sbtest1' is left from an earlier prepare: run 'cleanup' first, with the same --tables" \
+        "$drv: prepare over existing tables: the hint to run cleanup"
+    run oltp_read_write $O --tables=2 cleanup
+    status_is 0 "$drv: cleanup"
+    # Reproduction: prepare killed with SIGINT while loading rows, then
+    # prepare again failed on "already exists".
+    sigint_after 1.5 oltp_read_write $O --tables=3 --table-size=400000 \
+        --threads=2 prepare
+    ok $? "$drv: prepare interrupted by SIGINT while loading"
+    run oltp_read_write $O --tables=3 --table-size=1000 prepare
+    status_is 1 "$drv: prepare after an interrupted one"
+    has_re "FATAL: table 'sbtest[0-9]' is left from an earlier prepare: run 'cleanup' first, with the same --tables" \
+        "$drv: after an interrupted prepare: the hint to run cleanup"
+    run oltp_read_write $O --tables=3 cleanup
+    status_is 0 "$drv: cleanup after an interrupted prepare"
+    run oltp_read_write $O --tables=3 --table-size=1000 prepare
+    status_is 0 "$drv: prepare after cleanup"
+    run oltp_read_write $O --tables=3 --time=1 run
+    status_is 0 "$drv: run on what it prepared"
+    run oltp_read_write $O --tables=3 cleanup
+    status_is 0 "$drv: final cleanup"
+}
+
+createdb $DB
+[ -n "${BENCH_TEST_MYSQL:-}" ] && mysql_cases
+[ -n "${BENCH_TEST_PGSQL:-}" ] && pgsql_cases
+finish
