@@ -37,9 +37,10 @@ enum opt_flags {
                                  (--mysql-ssl, which also takes modes) */
     OPT_DEF_UNLISTED = 1 << 6, /* help shows no default: a script's BOOL
                                   declared without one, which reads "on" */
-    OPT_BENCH = 1 << 7, /* bench's own, which no sysbench has: help lists it
-                           only in its closing section, after sysbench's
-                           groups (options_print_bench) */
+    OPT_BENCH = 1 << 7,    /* bench's own, which no sysbench has: help lists it
+                              only in its closing section, after sysbench's
+                              groups (options_print_bench) */
+    OPT_DECLARED = 1 << 8, /* declared by a script (sysbench.cmdline) */
 };
 
 /* One option. Tables end with an entry whose name is NULL. `def` is the
@@ -112,8 +113,9 @@ int options_get_list(const struct options *o, const char *name, char ***items);
 void options_free_list(char **items);
 
 /* Checks the value of every option the user set against its type: INT a
- * whole int, DOUBLE a whole finite number, a LIST whose default is numbers
- * only numbers (BOOL is checked when set). Reports the first bad one with
+ * whole int, DOUBLE a whole finite number, a LIST declared by a script
+ * (OPT_DECLARED) whose default is numbers only numbers (BOOL is checked
+ * when set). Reports the first bad one with
  * options_report_bad_int and returns -1; 0 when all are good. */
 int options_check_values(const struct options *o);
 

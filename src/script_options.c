@@ -30,8 +30,9 @@ int bench_option_declare(const char *name, const char *desc, const char *def,
                            .desc  = desc,
                            .def   = def,
                            .type  = (enum opt_type) type,
-                           .flags = flags & (OPT_SHOW_N | OPT_HIDDEN_R |
-                                             OPT_DEF_UNLISTED | OPT_BENCH)};
+                           .flags = (flags & (OPT_SHOW_N | OPT_HIDDEN_R |
+                                              OPT_DEF_UNLISTED | OPT_BENCH)) |
+                                    OPT_DECLARED};
     if (!script_env.opts || !name || type <= OPT_NULL || type > OPT_FILE)
         return -1;
     return options_add(script_env.opts, options_title, &d);
