@@ -120,7 +120,8 @@ driver's FATAL line.
   [1]
 
 db_connect() names what failed: the driver, or the connection (after the
-driver's FATAL lines), exactly as 1.0.20.
+driver's FATAL lines), exactly as 1.0.20; bench adds one line on what was
+tried and the usual causes (docs/compatibility.md).
 
   $ printf 'function prepare()\n   db_connect()\nend\n' > connect.lua
   $ $BENCH connect.lua --db-driver=foo prepare 2>/dev/null
@@ -134,6 +135,7 @@ driver's FATAL lines), exactly as 1.0.20.
   
   FATAL: unable to connect to MySQL server on host '127.0.0.1', port 1, aborting...
   FATAL: error 2002: * (glob)
+  FATAL: mysql: connect to 127.0.0.1:1 as user 'sbtest': is the server running and reachable there, the password right (--mysql-password), and does the database 'sbtest' exist (--mysql-db)?
   FATAL: `prepare' function failed: connect.lua:2: Failed to connect to the database
   [1]
 
