@@ -21,6 +21,9 @@ static unsigned repeats;
 static uint64_t released[64];
 static unsigned nreleased;
 
+/* FATAL lines the calling thread logged, printed or held (log_fatal_count). */
+static _Thread_local unsigned fatal_count;
+
 /* The calling thread's held FATAL lines (log_hold). */
 static _Thread_local struct {
     bool on;
@@ -74,6 +77,7 @@ static void emit(enum log_level level, bool collapse, const char *fmt,
     char buf[sizeof(last_msg)];
 
     if (!log_enabled(level)) return;
+    if (level == LOG_FATAL) fatal_count++;
     vsnprintf(buf, sizeof(buf), fmt, ap);
     if (level == LOG_FATAL && held.on && hold_line(buf)) return;
     /* Blank lines separate report blocks and are never collapsed. */
@@ -121,6 +125,11 @@ void log_flush(void)
     last_msg[0] = '\0';
     fflush(stdout);
     pthread_mutex_unlock(&log_mutex);
+}
+
+unsigned log_fatal_count(void)
+{
+    return fatal_count;
 }
 
 void log_hold(void)

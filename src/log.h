@@ -48,6 +48,10 @@ void log_release(void);
  * goes with the held block and is printed only when the block is. */
 void log_trace(const char *text);
 
+/* How many FATAL lines the calling thread logged so far (printed or held):
+ * whether it reported a failure already. */
+unsigned log_fatal_count(void);
+
 #define log_fatal(...)  log_msg(LOG_FATAL, __VA_ARGS__)
 #define log_alert(...)  log_msg(LOG_ALERT, __VA_ARGS__)
 #define log_warn(...)   log_msg(LOG_WARNING, __VA_ARGS__)

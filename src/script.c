@@ -5,6 +5,7 @@
  * traceback handler under the function, as luajit.c's docall does. */
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <ck_pr.h>
 #include <lauxlib.h>
 #include <lua.h>
@@ -295,8 +296,9 @@ static __attribute__((noinline)) void push_bootstrap_config(lua_State *L,
     lua_setfield(L, -2, "db");
 }
 
-/* Runs the embedded "bench" module, which builds the sysbench table. */
-static int bootstrap(lua_State *L, int tid, bool lazy)
+/* Runs the embedded "bench" module, which builds the sysbench table, on
+ * the configuration set_up left in the registry. */
+static int bootstrap(lua_State *L)
 {
     const struct embedded_file *f = embedded_find("bench");
 
@@ -305,7 +307,9 @@ static int bootstrap(lua_State *L, int tid, bool lazy)
                   f ? lua_tostring(L, -1) : "not embedded");
         return -1;
     }
-    push_bootstrap_config(L, tid, lazy);
+    lua_getfield(L, LUA_REGISTRYINDEX, "bench.config");
+    lua_pushnil(L);
+    lua_setfield(L, LUA_REGISTRYINDEX, "bench.config");
     if (script_pcall(L, 1, 0) != 0) {
         report_error(L, "");
         return -1;
@@ -342,35 +346,63 @@ static void detect_hooks(struct script *s)
     lua_pop(s->L, 2);
 }
 
-/* As lauxlib's: an error outside any pcall (a bug) is reported, then
- * LuaJIT exits. */
+/* An error outside any protected call: memory running out in one of the
+ * few API calls that neither set_up's lua_cpcall nor a pcall covers. The
+ * state cannot go on, and LuaJIT would exit() after this, running atexit
+ * handlers under the other threads' feet: one FATAL line (none if this
+ * thread already reported its failure), then _exit(1). */
 static int panic(lua_State *L)
 {
     const char *msg = lua_tostring(L, -1);
 
-    fprintf(stderr, "PANIC: unprotected error in call to Lua API (%s)\n",
-            msg ? msg : "?");
-    return 0;
+    if (log_fatal_count() == 0)
+        log_fatal("script: %s (outside a protected call)",
+                  msg ? msg : "unknown error");
+    log_release(); /* a worker's held lines: printed before the exit */
+    fflush(stdout);
+    fflush(stderr);
+    _exit(1);
 }
 
-/* A run's workers use state_alloc (state_alloc.h), other states LuaJIT's
- * own allocator. */
-static lua_State *open_state(struct script *s, bool lazy)
+/* Every state uses state_alloc (state_alloc.h): LuaJIT's own allocator
+ * crashes in lua_newstate when memory runs out half-way. */
+static lua_State *open_state(struct script *s)
 {
     lua_State *L;
 
-    if (!lazy) return luaL_newstate();
     if (!(s->alloc = state_alloc_new())) return NULL;
-    if ((L = lua_newstate(state_alloc_f, s->alloc)) != NULL)
-        lua_atpanic(L, panic);
+    L = lua_newstate(state_alloc_f, s->alloc);
+    state_alloc_end_reserve(s->alloc);
+    if (L) lua_atpanic(L, panic);
     return L;
+}
+
+/* The state's libraries, loaders and the bootstrap's configuration (left
+ * in the registry), under lua_cpcall: memory running out in these API
+ * calls is an error return, not a panic. It returns before the bootstrap
+ * runs: a cpcall frame under it would deepen every worker's stack, whose
+ * deepest point (ffi.cdef) sits just below a page boundary (perf/README.md,
+ * threads_startup). What follows is under pcall or, for a few API calls,
+ * behind the panic handler. */
+static int set_up(lua_State *L)
+{
+    struct script *s = lua_touserdata(L, 1);
+
+    lua_pop(L, 1);
+    lua_libs_open(L);
+    lua_register(L, "print", print_line);
+    script_source_set_paths(L);
+    install_loaders(L);
+    push_bootstrap_config(L, s->tid, s->lazy);
+    lua_setfield(L, LUA_REGISTRYINDEX, "bench.config");
+    return 0;
 }
 
 static struct script *new_state(int tid, bool lazy)
 {
     struct script *s = calloc(1, sizeof(*s));
 
-    if (!s || !(s->L = open_state(s, lazy))) {
+    if (!s || !(s->L = open_state(s))) {
         log_fatal("script: create a Lua state: out of memory");
         if (s) state_alloc_free(s->alloc);
         free(s);
@@ -378,12 +410,12 @@ static struct script *new_state(int tid, bool lazy)
     }
     s->tid  = tid;
     s->lazy = lazy;
-    lua_libs_open(s->L);
-    lua_register(s->L, "print", print_line);
-    script_source_set_paths(s->L);
-    install_loaders(s->L);
-    if (bootstrap(s->L, tid, lazy) != 0 || apply_luajit_cmd(s->L) != 0)
+    if (lua_cpcall(s->L, set_up, s) != 0) {
+        log_fatal("script: create a Lua state: %s",
+                  lua_isstring(s->L, -1) ? lua_tostring(s->L, -1) : "error");
         goto fail;
+    }
+    if (bootstrap(s->L) != 0 || apply_luajit_cmd(s->L) != 0) goto fail;
     /* A worker collects the bootstrap's garbage (declaration texts, the
      * modules' main chunks, loader temporaries) now, so that the script,
      * the options it reads and thread_init reuse that memory instead of

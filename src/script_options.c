@@ -195,13 +195,21 @@ static int push_option_index(lua_State *L)
     return 0;
 }
 
-int script_export_options(struct script *s)
+struct export_args {
+    struct script *s;
+    int rc; /* -1: failed, message printed */
+};
+
+static int export_options(lua_State *L)
 {
-    lua_State *L = s->L;
+    struct export_args *a = lua_touserdata(L, 1);
+    struct script *s      = a->s;
     const struct option_def *d;
     const char *value;
     char key[256];
 
+    lua_pop(L, 1);
+    a->rc = -1;
     lua_getglobal(L, "sysbench");
     lua_newtable(L);
     if (s->lazy) {
@@ -209,8 +217,7 @@ int script_export_options(struct script *s)
         lua_pushnil(L);
         if (push_option_index(L) != 0) {
             log_fatal("script: sysbench.opt: %s", lua_tostring(L, -1));
-            lua_pop(L, 4);
-            return -1;
+            return 0;
         }
         lua_setfield(L, -2, "__index");
         lua_setmetatable(L, -2);
@@ -218,16 +225,32 @@ int script_export_options(struct script *s)
     for (size_t i = 0; !s->lazy && options_at(script_env.opts, i, &d, &value);
          i++) {
         if (d->type == OPT_FILE) continue;
-        if (push_option(L, d, value) != 0) {
-            lua_pop(L, 2);
-            return -1;
-        }
+        if (push_option(L, d, value) != 0) return 0;
         fold_key(key, sizeof(key), d->name);
         lua_setfield(L, -2, key);
     }
     lua_setfield(L, -2, "opt");
     lua_pop(L, 1);
+    a->rc = 0;
     return 0;
+}
+
+/* Under lua_cpcall: memory running out is an error return, not a panic
+ * (memory may run out again while the error is reported: one line). */
+int script_export_options(struct script *s)
+{
+    struct export_args a = {s, -1};
+    unsigned printed     = log_fatal_count();
+
+    if (lua_cpcall(s->L, export_options, &a) != 0) {
+        if (log_fatal_count() == printed)
+            log_fatal("script: sysbench.opt: %s", lua_isstring(s->L, -1)
+                                                      ? lua_tostring(s->L, -1)
+                                                      : "error");
+        lua_pop(s->L, 1);
+        return -1;
+    }
+    return a.rc;
 }
 
 /* In a worker whose _G has no metatable but bench.compat's (marked

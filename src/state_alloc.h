@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* state_alloc.h: the memory allocator of worker Lua states.
+/* state_alloc.h: the memory allocator of bench's Lua states.
  *
  * LuaJIT's own allocator gives each state a 128 KB segment whose last page
  * it writes, and puts an 8-byte header before every object. A thousand
@@ -9,6 +9,9 @@
  * classes, and freed ones are kept on one list per class for the next
  * block of that class. Larger blocks go to malloc. One state, one thread
  * at a time, as every Lua state here.
+ *
+ * Every Lua state of bench uses it: besides the memory, it lets
+ * lua_newstate survive memory running out (state_alloc_end_reserve).
  *
  * Conventions: state_alloc_new returns NULL on ENOMEM. */
 #ifndef BENCH_STATE_ALLOC_H
@@ -22,6 +25,12 @@ struct state_alloc *state_alloc_new(void);
 
 /* lua_Alloc: pass with the state_alloc as ud to lua_newstate. */
 void *state_alloc_f(void *ud, void *ptr, size_t osize, size_t nsize);
+
+/* Call once lua_newstate returned (a state or NULL): from then on a failed
+ * allocation fails (Lua raises "not enough memory"); until then it was
+ * served from a reserve made by state_alloc_new, because LuaJIT cannot
+ * undo a lua_newstate that fails half-way. Frees the reserve if unused. */
+void state_alloc_end_reserve(struct state_alloc *a);
 
 /* Frees every chunk. Only after lua_close of the state using it. Accepts
  * NULL. */

@@ -8,12 +8,15 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <lauxlib.h>
 #include <lua.h>
 #include <lualib.h>
 
 #include "state_alloc.h"
+#include "state_alloc_internal.h"
 #include "tap.h"
 
 static void *A(struct state_alloc *a, void *p, size_t o, size_t n)
@@ -102,10 +105,64 @@ static void lua_on_it(void)
     state_alloc_free(a);
 }
 
+/* Fails every malloc/realloc after the first `budget` of them. */
+static int budget = -1;
+
+static void *failing_malloc(size_t n)
+{
+    return budget < 0 || budget-- > 0 ? malloc(n) : NULL;
+}
+
+static void *failing_realloc(void *p, size_t n)
+{
+    return budget < 0 || budget-- > 0 ? realloc(p, n) : NULL;
+}
+
+static int open_libs(lua_State *L)
+{
+    luaL_openlibs(L);
+    return 0;
+}
+
+/* Issue 12: under `ulimit -v`, a SIGSEGV in lua_newstate: LuaJIT crashes
+ * undoing a lua_newstate whose later allocation failed. Every budget of
+ * successful allocations, from none up, gives a state (lua_newstate's
+ * allocations come from the reserve when malloc fails), and a state short
+ * of memory then fails to open its libraries with a memory error, not a
+ * crash. */
+static void out_of_memory(void)
+{
+    int states = 0, nulls = 0, memerr = 0;
+
+    state_alloc_set_malloc(failing_malloc, failing_realloc);
+    for (int k = 0; k < 200; k++) {
+        struct state_alloc *a = state_alloc_new();
+        lua_State *L;
+
+        budget = k;
+        L      = lua_newstate(state_alloc_f, a);
+        state_alloc_end_reserve(a);
+        if (L) {
+            states++;
+            memerr += lua_cpcall(L, open_libs, NULL) == LUA_ERRMEM;
+            lua_close(L);
+        } else {
+            nulls++;
+        }
+        budget = -1;
+        state_alloc_free(a);
+    }
+    state_alloc_set_malloc(NULL, NULL);
+    is_int(nulls, 0, "lua_newstate never fails half-way: the reserve");
+    is_int(states, 200, "every budget gives a state");
+    ok(memerr >= 1, "a state short of memory reports LUA_ERRMEM");
+}
+
 int main(void)
 {
     classes();
     resizes();
     lua_on_it();
+    out_of_memory();
     return done_testing();
 }

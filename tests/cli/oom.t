@@ -1,0 +1,48 @@
+Out of memory is one FATAL line and exit status 1 (issue 12): under
+`ulimit -v`, bench printed "PANIC: unprotected error in call to Lua API
+(not enough memory)" from a worker's set-up, and died with SIGSEGV in
+lua_newstate once "create worker thread" had failed at 10,000 threads
+(LuaJIT crashes undoing a lua_newstate that ran out of memory half-way:
+tests/unit/test_state_alloc.c). AddressSanitizer cannot run under a
+virtual memory limit, so an ASan build skips this file.
+
+  $ if ldd "$BENCH" | grep -q libasan; then exit 80; fi
+
+The reproduction: 10,000 threads in 400 MB. Whichever fails first (a
+thread that cannot be created, a worker's Lua state) is the one line
+printed, before sysbench's own closing line when the pool gets that far.
+
+  $ (ulimit -v 400000; $BENCH oltp_read_write --db-driver=null --threads=10000 --time=1 run > out.txt 2>&1; echo "exit $?")
+  exit 1
+  $ grep -v '^FATAL: Thread initialization failed!$' out.txt | grep -c '^FATAL: '
+  1
+  $ grep -c PANIC out.txt
+  0
+  [1]
+  $ for t in 256 1000; do (ulimit -v 200000; $BENCH oltp_read_write --db-driver=null --threads=$t --time=1 run > out.txt 2>&1; echo "exit $? fatal $(grep -v 'Thread initialization failed' out.txt | grep -c FATAL) panic $(grep -c PANIC out.txt)"); done
+  exit 1 fatal 1 panic 0
+  exit 1 fatal 1 panic 0
+
+A script that fills the memory in its main chunk or in thread_init: the
+Lua error, once.
+
+  $ cat > big.lua <<'LUA'
+  > local t = {}
+  > for i = 1, 1e8 do t[i] = ("x"):rep(100) .. i end
+  > function event() end
+  > LUA
+  $ (ulimit -v 400000; $BENCH big.lua --events=1 run)
+  bench * (sysbench 1.0.20 compatible, using * LuaJIT *) (glob)
+  
+  FATAL: not enough memory
+  [1]
+  $ cat > big2.lua <<'LUA'
+  > function thread_init()
+  >    local t = {}
+  >    for i = 1, 1e8 do t[i] = ("x"):rep(100) .. i end
+  > end
+  > function event() end
+  > LUA
+  $ (ulimit -v 400000; $BENCH big2.lua --threads=4 --events=1 run 2>&1 | grep FATAL)
+  FATAL: `thread_init' function failed: not enough memory
+  FATAL: Thread initialization failed!
