@@ -194,7 +194,7 @@ static void kill_session(sql_connection *killer, const char *sql,
 
 static void mysql_connect_errors(void)
 {
-    char want[512];
+    char want[1024];
     const char *out;
     sql_connection *con;
 
@@ -203,11 +203,17 @@ static void mysql_connect_errors(void)
     con = db_connection_create(drv);
     out = capture_end();
     ok(con == NULL, "mysql: wrong password fails");
+    /* sysbench's two lines, then bench's line on what was tried. */
     snprintf(want, sizeof(want),
              "FATAL: unable to connect to MySQL server on host "
              "'127.0.0.1', port %s, aborting...\n"
              "FATAL: error 1045: Access denied for user 'sbtest'@"
-             "'127.0.0.1' (using password: YES)\n",
+             "'127.0.0.1' (using password: YES)\n"
+             "FATAL: mysql: connect to 127.0.0.1:%s as user 'sbtest': is "
+             "the server running and reachable there, the password right "
+             "(--mysql-password), and does the database 'sbtest' exist "
+             "(--mysql-db)?\n",
+             server_port("BENCH_DB_MY_PORT", "13306"),
              server_port("BENCH_DB_MY_PORT", "13306"));
     is_str(out, want, "mysql: wrong password FATAL lines");
     ok(strstr(out, "wrong-pw") == NULL, "mysql: password not printed");
@@ -395,8 +401,12 @@ static void pgsql_connect_errors(void)
              "authentication failed for user \"sbtest\"\n"
              "connection to server at \"127.0.0.1\", port %s failed: "
              "FATAL:  password authentication failed for user "
-             "\"sbtest\"\n\n", /* sslmode=prefer tries twice */
-             port, port);
+             "\"sbtest\"\n\n" /* sslmode=prefer tries twice */
+             "FATAL: pgsql: connect to 127.0.0.1:%s as user 'sbtest': is "
+             "the server running and reachable there, the password right "
+             "(--pgsql-password), and does the database 'sbtest' exist "
+             "(--pgsql-db)?\n",
+             port, port, port);
     is_str(out, want, "pgsql: wrong password FATAL line");
     ok(strstr(out, "wrong-pw") == NULL, "pgsql: password not printed");
 }
