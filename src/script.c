@@ -3,6 +3,7 @@
  * only, and closed here (lua_close on every state keeps LeakSanitizer
  * quiet). C calls into Lua only through script_pcall, which puts a
  * traceback handler under the function, as luajit.c's docall does. */
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -80,6 +81,17 @@ static bool report_descriptor(lua_State *L, const char *prefix)
     return found;
 }
 
+/* See script_internal.h. */
+static atomic_flag oom_reported = ATOMIC_FLAG_INIT;
+
+bool script_first_oom(const char *msg)
+{
+    if (msg && strcmp(msg, "not enough memory") != 0 &&
+        strcmp(msg, "out of memory") != 0)
+        return true; /* not about memory: always reported */
+    return !atomic_flag_test_and_set(&oom_reported);
+}
+
 /* Prints "FATAL: <prefix><message>" on stdout, as sysbench does, and
  * nothing more (PD-12); the traceback, if one was captured, follows on
  * stderr only at --verbosity=5 (--debug=on sets it). Pops the error
@@ -98,6 +110,10 @@ static void report_error(lua_State *L, const char *prefix)
         }
     }
     msg = lua_tostring(L, -1);
+    if (!script_first_oom(msg ? msg : "")) {
+        lua_pop(L, 1);
+        return;
+    }
     if (msg || !report_descriptor(L, prefix))
         log_fatal("%s%s", prefix, msg ? msg : "(error object is not a string)");
     lua_getfield(L, LUA_REGISTRYINDEX, "bench.traceback");
@@ -355,7 +371,7 @@ static int panic(lua_State *L)
 {
     const char *msg = lua_tostring(L, -1);
 
-    if (log_fatal_count() == 0)
+    if (log_fatal_count() == 0 && script_first_oom(msg ? msg : ""))
         log_fatal("script: %s (outside a protected call)",
                   msg ? msg : "unknown error");
     log_release(); /* a worker's held lines: printed before the exit */
@@ -403,7 +419,8 @@ static struct script *new_state(int tid, bool lazy)
     struct script *s = calloc(1, sizeof(*s));
 
     if (!s || !(s->L = open_state(s))) {
-        log_fatal("script: create a Lua state: out of memory");
+        if (script_first_oom(NULL))
+            log_fatal("script: create a Lua state: out of memory");
         if (s) state_alloc_free(s->alloc);
         free(s);
         return NULL;
@@ -411,8 +428,10 @@ static struct script *new_state(int tid, bool lazy)
     s->tid  = tid;
     s->lazy = lazy;
     if (lua_cpcall(s->L, set_up, s) != 0) {
-        log_fatal("script: create a Lua state: %s",
-                  lua_isstring(s->L, -1) ? lua_tostring(s->L, -1) : "error");
+        const char *msg =
+            lua_isstring(s->L, -1) ? lua_tostring(s->L, -1) : "error";
+        if (script_first_oom(msg))
+            log_fatal("script: create a Lua state: %s", msg);
         goto fail;
     }
     if (bootstrap(s->L) != 0 || apply_luajit_cmd(s->L) != 0) goto fail;

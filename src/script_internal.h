@@ -32,6 +32,11 @@ int script_pcall(lua_State *L, int nargs, int nres);
  * stderr) for the error on top of the stack, which it pops. Returns -1. */
 int script_call_failed(lua_State *L, const char *name);
 
+/* Whether to report the error `msg` (NULL: memory ran out): true unless
+ * it is memory running out and that was reported already, by any thread
+ * (once for the process: workers meet it together, each elsewhere). */
+bool script_first_oom(const char *msg);
+
 /* Pushes sysbench.<a>.<b> (b may be NULL). */
 void script_push_field2(lua_State *L, const char *a, const char *b);
 

@@ -243,10 +243,10 @@ int script_export_options(struct script *s)
     unsigned printed     = log_fatal_count();
 
     if (lua_cpcall(s->L, export_options, &a) != 0) {
-        if (log_fatal_count() == printed)
-            log_fatal("script: sysbench.opt: %s", lua_isstring(s->L, -1)
-                                                      ? lua_tostring(s->L, -1)
-                                                      : "error");
+        const char *msg =
+            lua_isstring(s->L, -1) ? lua_tostring(s->L, -1) : "error";
+        if (log_fatal_count() == printed && script_first_oom(msg))
+            log_fatal("script: sysbench.opt: %s", msg);
         lua_pop(s->L, 1);
         return -1;
     }
