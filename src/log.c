@@ -71,6 +71,27 @@ static bool hold_line(const char *msg)
     return true;
 }
 
+/* Prints the held lines now, keeping the hold on (log_mutex held): the
+ * thread goes on to print something else, so the failure was caught and
+ * its lines belong before what follows, not in a block at the end. */
+static void print_held_locked(void)
+{
+    if (!held.on || held.len == 0) return;
+    flush_repeats_locked();
+    last_msg[0] = '\0';
+    fwrite(held.buf, 1, held.len, stdout);
+    held.len = 0;
+}
+
+void log_held_print(void)
+{
+    if (!held.on || held.len == 0) return;
+    pthread_mutex_lock(&log_mutex);
+    print_held_locked();
+    fflush(stdout);
+    pthread_mutex_unlock(&log_mutex);
+}
+
 static void emit(enum log_level level, bool collapse, const char *fmt,
                  va_list ap)
 {
@@ -83,6 +104,7 @@ static void emit(enum log_level level, bool collapse, const char *fmt,
     /* Blank lines separate report blocks and are never collapsed. */
     collapse = collapse && buf[0] != '\0';
     pthread_mutex_lock(&log_mutex);
+    print_held_locked();
     if (collapse && strcmp(buf, last_msg) == 0) {
         repeats++;
     } else {

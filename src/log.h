@@ -44,6 +44,11 @@ void log_flush(void);
 void log_hold(void);
 void log_release(void);
 
+/* While held: prints the calling thread's held lines at once (its script
+ * caught the failure and prints on, e.g. with print()), so they keep their
+ * place before what follows. Other levels do the same by themselves. */
+void log_held_print(void);
+
 /* Prints `text` and a newline on stderr (a Lua traceback); while held, it
  * goes with the held block and is printed only when the block is. */
 void log_trace(const char *text);

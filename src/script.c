@@ -271,6 +271,7 @@ static int print_line(lua_State *L)
     luaL_addchar(&b, '\n');
     luaL_pushresult(&b);
     line = lua_tolstring(L, -1, &len);
+    log_held_print();
     fwrite(line, 1, len, stdout);
     return 0;
 }
