@@ -383,7 +383,7 @@ static const char *driver_option(const struct db_driver *d, const char *what)
 }
 
 /* After the driver's own lines (sysbench's, INV 8.2/8.3): who was tried
- * where, and the usual causes. A worker's lines are printed for the first
+ * where, and the usual causes, for drivers that log in to a server. A worker's lines are printed for the first
  * failing worker only (log_set_worker), so once for the run. */
 static void connect_hint(const struct db_conn *c)
 {
@@ -391,6 +391,7 @@ static void connect_hint(const struct db_conn *c)
     const char *user = driver_option(d, "user"), *db = driver_option(d, "db");
     char where[320];
 
+    if (!user) return; /* no server to reach (sqlite, null): its line says */
     if (c->target.socket)
         snprintf(where, sizeof(where), "socket '%s'", c->target.socket);
     else if (c->target.port)
