@@ -47,9 +47,12 @@ else
     failed=$((failed + 1))
     failures+=("database servers")
 fi
+# make check runs the database tests too when the servers' variables are
+# set: the sanitizer trees' check steps leave them to their check-db.
+nodb="env -u BENCH_TEST_MYSQL -u BENCH_TEST_PGSQL"
 step "build (address,undefined)" build build/asan --enable-sanitizers=address,undefined
 step "unit and command-line tests (address,undefined)" \
-    env ASAN_OPTIONS=detect_leaks=1 make -C build/asan -j"$jobs" check
+    $nodb ASAN_OPTIONS=detect_leaks=1 make -C build/asan -j"$jobs" check
 # The drivers' error and reconnect paths only run against live servers:
 # LeakSanitizer found a leak there that the release run could not see.
 if [ -n "${BENCH_TEST_MYSQL:-}" ]; then
@@ -61,7 +64,7 @@ fi
 # checks the plain (mutex-protected or owner-only) accesses around them.
 step "build (thread)" build build/tsan --enable-sanitizers=thread
 step "unit and command-line tests (thread)" \
-    env TSAN_OPTIONS=halt_on_error=1 make -C build/tsan -j"$jobs" check
+    $nodb TSAN_OPTIONS=halt_on_error=1 make -C build/tsan -j"$jobs" check
 tests/db/servers.sh stop >/dev/null 2>&1
 
 for f in "${failures[@]}"; do echo "FAILED: $f"; done

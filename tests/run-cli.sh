@@ -1,8 +1,9 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 # run-cli.sh [TEST.t...]: runs the cram transcripts of tests/cli (all of
-# them by default) against the bench binary named by $BENCH (default:
-# ./bench, i.e. run from the build directory). Without cram the tests are
+# them by default; a bare name is one of tests/cli) against the bench
+# binary named by $BENCH (default: ./bench, i.e. run from the build
+# directory). make check runs it once per transcript (T_LOG_COMPILER). Without cram the tests are
 # skipped (exit 77, automake's SKIP) unless CI=true, where a missing cram
 # is a failure: CI never skips them (design.md section 7).
 set -eu
@@ -45,10 +46,14 @@ fi
 work=$(mktemp -d "${TMPDIR:-/tmp}/bench-cli.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 trap 'exit 130' INT TERM
-cp "$here"/cli/*.t "$work"/
 [ $# -gt 0 ] || set -- "$here"/cli/*.t
 tests=
 for t in "$@"; do
+    case $t in
+    */*) ;;
+    *) t=$here/cli/$t ;;
+    esac
+    cp "$t" "$work"/ || exit 99
     tests="$tests $work/$(basename "$t")"
 done
 # shellcheck disable=SC2086 # the copies' names contain no blanks
