@@ -1,4 +1,4 @@
-#!/bin/sh
+#!/bin/bash
 # SPDX-License-Identifier: MIT
 # legacy.sh: the 0.5-era API and the oltp_legacy scripts against live
 # MariaDB and PostgreSQL (LUA-11, LUA-12, issue 6 item 4), in a database of
@@ -16,10 +16,8 @@ BENCH=${BENCH:-./bench}
 SYSBENCH=${SYSBENCH:-/usr/bin/sysbench}
 DB=bench_legacy_$$
 
-if [ -z "${BENCH_TEST_MYSQL:-}${BENCH_TEST_PGSQL:-}" ]; then
-    echo "1..0 # SKIP no servers: eval \"\$(tests/db/servers.sh env)\" first"
-    exit 0
-fi
+. "$here/lib.sh"
+need_servers
 engines=bench
 if [ -x "$SYSBENCH" ]; then
     engines="bench sysbench"
@@ -27,17 +25,6 @@ else
     echo "# $SYSBENCH not installed: bench alone against the expected counts"
 fi
 
-n=0
-failed=0
-ok() { # ok CONDITION-RESULT DESCRIPTION
-    n=$((n + 1))
-    if [ "$1" = 0 ]; then
-        echo "ok $n - $2"
-    else
-        echo "not ok $n - $2"
-        failed=$((failed + 1))
-    fi
-}
 same() { # same DESCRIPTION EXPECTED ACTUAL
     if [ "$2" = "$3" ]; then
         ok 0 "$1"
@@ -201,5 +188,4 @@ check_parallel() {
 
 [ -n "${BENCH_TEST_MYSQL:-}" ] && check_driver mysql $BENCH_TEST_MYSQL
 [ -n "${BENCH_TEST_PGSQL:-}" ] && check_driver pgsql $BENCH_TEST_PGSQL
-echo "1..$n"
-[ "$failed" -eq 0 ]
+finish

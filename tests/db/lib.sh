@@ -24,9 +24,23 @@ ok() { # ok COND_STATUS NAME [DIAGNOSTIC]
     fi
 }
 
-skip() { # skip NAME REASON
+skip() { # skip NAME [REASON]
     tap_n=$((tap_n + 1))
-    echo "ok $tap_n - $1 # SKIP $2"
+    echo "ok $tap_n - $1 # SKIP ${2:-}"
+}
+
+# need_servers [mysql|pgsql]: exits 77, automake's SKIP, unless the
+# variables of `tests/db/servers.sh env` name that server (or either).
+# `make check` runs the database tests and skips them this way without
+# servers; `make check-db` requires both.
+need_servers() {
+    case ${1:-either} in
+    mysql) [ -n "${BENCH_TEST_MYSQL:-}" ] ;;
+    pgsql) [ -n "${BENCH_TEST_PGSQL:-}" ] ;;
+    *) [ -n "${BENCH_TEST_MYSQL:-}${BENCH_TEST_PGSQL:-}" ] ;;
+    esac && return 0
+    echo "1..0 # SKIP no ${1:-database} server: eval \"\$(tests/db/servers.sh env)\" first"
+    exit 77
 }
 
 # run ARGS...: runs bench under a timeout, keeps stdout+stderr in OUT.

@@ -34,21 +34,9 @@ SQL_LUA=$here/sql.lua
 work=$(mktemp -d "${TMPDIR:-/tmp}/bench-oltp.XXXXXX")
 export BENCH_COMPAT= # the 1.0 profile, whatever the caller's setting
 
-n=0
-failed=0
-ok() { # ok COND-STATUS DESCRIPTION
-    n=$((n + 1))
-    if [ "$1" -eq 0 ]; then
-        echo "ok $n - $2"
-    else
-        echo "not ok $n - $2"
-        failed=$((failed + 1))
-    fi
-}
-skip() {
-    n=$((n + 1))
-    echo "ok $n # SKIP $1"
-}
+# shellcheck source=tests/db/lib.sh
+. "$here/lib.sh"
+need_servers
 
 # Compares text file $1 with expected file $2 (or writes it when
 # regenerating); a failure shows the difference as TAP comments.
@@ -358,10 +346,6 @@ check_lost_connection() { # check_lost_connection DRIVER
 drivers=
 [ -n "${BENCH_TEST_MYSQL:-}" ] && drivers="$drivers mysql"
 [ -n "${BENCH_TEST_PGSQL:-}" ] && drivers="$drivers pgsql"
-if [ -z "$drivers" ]; then
-    echo "1..0 # SKIP BENCH_TEST_MYSQL and BENCH_TEST_PGSQL unset (tests/db/servers.sh env)"
-    exit 0
-fi
 for d in $drivers; do
     if ! ensure_db "$d"; then
         ok 1 "$d: create database $DB"
@@ -376,5 +360,4 @@ for d in $drivers; do
     check_lost_connection "$d"
     [ "$d" = mysql ] && check_issue_commands
 done
-echo "1..$n"
-[ "$failed" -eq 0 ]
+finish

@@ -13,6 +13,7 @@
 #  - --start_id: two processes fill one table at the same time.
 # TAP output. $BENCH: the bench under test (default ./bench).
 . "$(dirname "$0")/lib.sh"
+need_servers
 DB=bench_oltpx
 SQL_LUA=$TESTS_DB_DIR/sql.lua
 work=$(mktemp -d "${TMPDIR:-/tmp}/bench-oltpx.XXXXXX")

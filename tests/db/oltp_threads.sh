@@ -16,10 +16,7 @@ DB=bench_oltp1024
 SQL_LUA=$TESTS_DB_DIR/sql.lua
 export BENCH_COMPAT=
 
-if [ -z "${BENCH_TEST_MYSQL:-}" ]; then
-    echo "1..0 # SKIP BENCH_TEST_MYSQL is not set (tests/db/servers.sh env)"
-    exit 0
-fi
+need_servers mysql
 run "$SQL_API" $BENCH_TEST_MYSQL --newdb=$DB createdb
 status_is 0 "mysql: create database $DB"
 O="--db-driver=mysql $(my_opts $DB) --tables=4 --table_size=10000"

@@ -1,4 +1,4 @@
-#!/bin/sh
+#!/bin/bash
 # SPDX-License-Identifier: MIT
 # rand_seed_oltp.sh (make check-db): --rand-seed=N makes oltp_read_write's
 # data reproducible (PD-6). On each live server (BENCH_TEST_MYSQL,
@@ -13,14 +13,9 @@ here=$(cd "$(dirname "$0")/.." && pwd)
 BENCH=${BENCH:-./bench}
 digest_lua=$here/lua/table_digest.lua
 db=bench_randseed
-n=0
-failed=0
-
-ok()
-{
-    n=$((n + 1))
-    if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; failed=1; fi
-}
+# shellcheck source=tests/db/lib.sh
+. "$here/db/lib.sh"
+need_servers
 
 # digest DRIVER_OPTS: md5 of every row of sbtest1 and sbtest2.
 digest()
@@ -83,5 +78,4 @@ if [ -n "${BENCH_TEST_PGSQL:-}" ]; then
 else
     echo "# SKIP pgsql: BENCH_TEST_PGSQL is not set (tests/db/servers.sh env)"
 fi
-echo "1..$n"
-exit $failed
+finish

@@ -71,6 +71,7 @@ pgsql_secrets() {
     no_secret "pgsql: config file"
 }
 
+need_servers
 CONF=$(mktemp)
 trap 'rm -f "$CONF"' EXIT
 if [ -n "${BENCH_TEST_MYSQL:-}" ] || [ -n "${BENCH_TEST_PGSQL:-}" ]; then
