@@ -429,15 +429,23 @@ sql_connection *db_connection_create(sql_driver *drv)
     return &c->pub;
 }
 
+/* What close and reconnect do first: false, after the ALERT sysbench
+ * prints for both, when c is already closed; else frees its result. */
+static bool conn_open_for_close(struct db_conn *c)
+{
+    if (c->state == DB_CONN_INVALID) {
+        log_alert("attempt to close an already closed connection");
+        return false;
+    }
+    if (c->state == DB_CONN_RESULT_SET) db_free_current(c);
+    return true;
+}
+
 int db_connection_close(sql_connection *pc)
 {
     struct db_conn *c = db_conn_of(pc);
 
-    if (c->state == DB_CONN_INVALID) {
-        log_alert("attempt to close an already closed connection");
-        return 0;
-    }
-    if (c->state == DB_CONN_RESULT_SET) db_free_current(c);
+    if (!conn_open_for_close(c)) return 0;
     if (!c->broken) c->drv->disconnect(c);
     c->state = DB_CONN_INVALID;
     db_conn_set_key(c);
@@ -501,11 +509,7 @@ int db_connection_reconnect(sql_connection *pc)
 {
     struct db_conn *c = db_conn_of(pc);
 
-    if (c->state == DB_CONN_INVALID) {
-        log_alert("attempt to close an already closed connection");
-        return 0;
-    }
-    if (c->state == DB_CONN_RESULT_SET) db_free_current(c);
+    if (!conn_open_for_close(c)) return 0;
     if (reconnect_loop(c) != 0) {
         stats_add(c->thread_id, STAT_ERRORS, 1);
         return 1;

@@ -206,17 +206,22 @@ int db_bind_result(sql_statement *ps, sql_bind *results, size_t len)
     return 0;
 }
 
+/* Frees the driver's side of s (impl) without telling the server, whose
+ * statement went with the connection it was on; leaves s->stale set. */
+static void stmt_close_stale(struct db_stmt *s)
+{
+    s->stale = true;
+    s->conn->drv->close(s);
+    s->impl = NULL;
+}
+
 /* After a reconnect the server has forgotten the statement: prepare and
  * bind it again so scripts need not (sysbench makes them re-prepare). */
 static int stmt_refresh(struct db_stmt *s)
 {
-    struct db_conn *c = s->conn;
-
     if (s->impl) {
-        s->stale = true;
-        c->drv->close(s);
+        stmt_close_stale(s);
         s->stale = false;
-        s->impl  = NULL;
     }
     if (stmt_setup(s) != 0) return -1;
     return s->nbinds ? stmt_bind_driver(s) : 0;
@@ -345,11 +350,7 @@ void db_stmts_detach(struct db_conn *c)
 
     while (s) {
         struct db_stmt *next = s->next;
-        if (s->impl) {
-            s->stale = true;
-            c->drv->close(s);
-            s->impl = NULL;
-        }
+        if (s->impl) stmt_close_stale(s);
         s->conn           = NULL;
         s->pub.connection = NULL;
         s->prev = s->next = NULL;

@@ -290,9 +290,9 @@ int options_get_int_text(const char *v, int *out)
 
 uint64_t options_parse_size(const char *text)
 {
-    uint64_t n    = 0;
-    const char *p = text;
-
+    static const char units[] = "kmgt"; /* 2^10, 2^20, 2^30, 2^40 */
+    uint64_t n                = 0;
+    const char *p             = text, *unit;
     unsigned shift;
 
     if (!p || !isdigit((unsigned char) *p)) return 0;
@@ -301,28 +301,9 @@ uint64_t options_parse_size(const char *text)
         if (n > (UINT64_MAX - d) / 10) return 0; /* as sysbench: 0 */
         n = n * 10 + d;
     }
-    switch (*p) {
-    case '\0':
-        return n;
-    case 'k':
-    case 'K':
-        shift = 10;
-        break;
-    case 'm':
-    case 'M':
-        shift = 20;
-        break;
-    case 'g':
-    case 'G':
-        shift = 30;
-        break;
-    case 't':
-    case 'T':
-        shift = 40;
-        break;
-    default:
-        return 0;
-    }
+    if (*p == '\0') return n;
+    if (!(unit = strchr(units, tolower((unsigned char) *p)))) return 0;
+    shift = 10 * (unsigned) (unit - units + 1);
     return n > (UINT64_MAX >> shift) ? 0 : n << shift;
 }
 

@@ -15,17 +15,23 @@
 #define ER_MAX_PREPARED_STMT_CODE 1461 /* max_prepared_stmt_count reached */
 #define FIRST_COLUMN_CAP          64
 
+/* Frees the result column bindings (not ncols). */
+static void free_columns(struct my_stmt *ms)
+{
+    for (unsigned i = 0; i < ms->ncols; i++)
+        free(ms->cols[i].buffer);
+    free(ms->cols);
+    free(ms->col_len);
+    free(ms->col_cap);
+    free(ms->col_null);
+}
+
 /* Binds every result column as a string the first time rows are wanted:
  * the library converts binary values to text. */
 static int bind_columns(struct db_conn *c, struct my_stmt *ms, unsigned n)
 {
     if (ms->ncols != n) {
-        for (unsigned i = 0; i < ms->ncols; i++)
-            free(ms->cols[i].buffer);
-        free(ms->cols);
-        free(ms->col_len);
-        free(ms->col_cap);
-        free(ms->col_null);
+        free_columns(ms);
         ms->cols     = calloc(n, sizeof(*ms->cols));
         ms->col_len  = calloc(n, sizeof(*ms->col_len));
         ms->col_cap  = calloc(n, sizeof(*ms->col_cap));
@@ -303,12 +309,7 @@ void drv_mysql_close(struct db_stmt *s)
     if (mc && mc->pending == ms) mc->pending = NULL;
     if (mc && mc->active == ms) mc->active = NULL;
     mysql_stmt_close(ms->st);
-    for (unsigned i = 0; i < ms->ncols; i++)
-        free(ms->cols[i].buffer);
-    free(ms->cols);
-    free(ms->col_len);
-    free(ms->col_cap);
-    free(ms->col_null);
+    free_columns(ms);
     free(ms->params);
     free(ms->times);
     free(ms);

@@ -40,6 +40,12 @@ static void test_set_and_get(struct options *o)
     is_int(options_parse_size("1KB"), 1024, "size ignores trailing text");
     is_int(options_parse_size("1P"), 0, "unknown suffix is 0");
     is_int(options_parse_size("1.5G"), 0, "fraction is 0");
+    is_int(options_parse_size("7"), 7, "size without a unit");
+    is_int(options_parse_size("3k"), 3 << 10, "size k");
+    is_int(options_parse_size("2m"), 2 << 20, "size m");
+    is_int(options_parse_size("5g"), 5ULL << 30, "size g");
+    is_int(options_parse_size("2T"), 2ULL << 40, "size T");
+    is_int(options_parse_size("4t"), 4ULL << 40, "size t");
     is_int(options_set_arg(o, "--debug"), OPT_SET_OK, "bare bool");
     ok(options_get_bool(o, "debug"), "bare bool is on");
     is_int(options_set_arg(o, "--debug=off"), OPT_SET_OK, "bool off");
