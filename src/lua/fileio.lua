@@ -212,6 +212,17 @@ local function release(f)
    C.bench_fileio_free(ffi.gc(f, nil))
 end
 
+-- Runs `fn`, prepare's or cleanup's C function, on the files of options
+-- `s`; raises builtin.FAILED (the message is printed) when it fails.
+local function on_files(s, fn)
+   local f = new_test(s)
+   local rc = fn(f)
+   release(f)
+   if rc ~= 0 then
+      error(builtin.FAILED, 0)
+   end
+end
+
 local function extra_flags_text(bits)
    if bits == 0 then
       return "(none)"
@@ -232,23 +243,13 @@ function prepare()
    builtin.notice("Creating files for the test...")
    builtin.notice("Extra file open flags: %s",
                   extra_flags_text(s.extra_flags))
-   local f = new_test(s)
-   local rc = C.bench_fileio_create_files(f)
-   release(f)
-   if rc ~= 0 then
-      error(builtin.FAILED, 0)
-   end
+   on_files(s, C.bench_fileio_create_files)
 end
 
 function cleanup()
    local s = read_options("cleanup")
    builtin.notice("Removing test files...")
-   local f = new_test(s)
-   local rc = C.bench_fileio_remove_files(f)
-   release(f)
-   if rc ~= 0 then
-      error(builtin.FAILED, 0)
-   end
+   on_files(s, C.bench_fileio_remove_files)
 end
 
 -- -- run -------------------------------------------------------------------

@@ -111,6 +111,14 @@ end
 local stmt_mt = { __tostring = function() return "<sql_statement>" end }
 local result_mt = { __tostring = function() return "<sql_result>" end }
 
+-- Raises sysbench's error unless `t`, argument #2 of `fname`, is a table.
+local function check_table_arg(t, fname)
+   if type(t) ~= "table" then
+      error("bad argument #2 to '" .. fname .. "' (table expected, got " ..
+            type(t) .. ")", 3)
+   end
+end
+
 local function check_stmt(stmt, fname)
    if getmetatable(stmt) ~= stmt_mt then
       error(string.format("bad argument #1 to '%s' (statement expected, " ..
@@ -168,10 +176,7 @@ end
 -- here.
 function db.bind_param(stmt, params)
    check_stmt(stmt, "db_bind_param")
-   if type(params) ~= "table" then
-      error("bad argument #2 to 'db_bind_param' (table expected, got " ..
-            type(params) .. ")", 2)
-   end
+   check_table_arg(params, "db_bind_param")
    local n = 0
    for k in pairs(params) do
       if type(k) ~= "number" then
@@ -204,10 +209,7 @@ end
 -- sysbench 1.0.20 accepts result bindings but never fills them.
 function db.bind_result(stmt, results)
    check_stmt(stmt, "db_bind_result")
-   if type(results) ~= "table" then
-      error("bad argument #2 to 'db_bind_result' (table expected, got " ..
-            type(results) .. ")", 2)
-   end
+   check_table_arg(results, "db_bind_result")
    if next(results) == nil then
       error("table is empty", 2)
    end
