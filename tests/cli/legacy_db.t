@@ -190,16 +190,18 @@ sends them (literal SQL; the range end is left to the server to add).
   INSERT INTO sbtestN (id, k, c, pad) VALUES (N, N, 'N-N-N-N-N-N-N-N-N-N', 'N-N-N-N-N')
   COMMIT
 
-Binding something other than a table is the script's error, at its line
-(sysbench 1.0.20 says only "table was expected"):
+An argument of the wrong type is the script's error, at its line
+(sysbench 1.0.20 says only "table was expected" for the bindings):
 
   $ cat > bind_args.lua <<'LUA'
   > function event()
   >    local stmt = db_prepare("SELECT ?")
   >    print(select(2, pcall(function() db_bind_param(stmt, 5) end)))
   >    print(select(2, pcall(function() db_bind_result(stmt, "x") end)))
+  >    print(select(2, pcall(function() db_prepare({}) end)))
   > end
   > LUA
-  $ $BENCH bind_args.lua --db-driver=null --events=1 run | grep 'table expected'
+  $ $BENCH bind_args.lua --db-driver=null --events=1 run | grep ' expected'
   bind_args.lua:3: bad argument #2 to 'db_bind_param' (table expected, got number)
   bind_args.lua:4: bad argument #2 to 'db_bind_result' (table expected, got string)
+  bind_args.lua:5: bad argument #1 to 'db_prepare' (string expected, got table)

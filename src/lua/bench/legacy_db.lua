@@ -63,6 +63,15 @@ local function connection()
    return con
 end
 
+-- Raises sysbench's error at the caller's caller unless argument #n of
+-- `fname` is of type `kind`.
+local function check_arg(v, n, kind, fname)
+   if type(v) ~= kind then
+      error(string.format("bad argument #%d to '%s' (%s expected, got %s)",
+                          n, fname, kind, type(v)), 3)
+   end
+end
+
 function db.disconnect()
    if con ~= nil then
       local c = con
@@ -72,10 +81,7 @@ function db.disconnect()
 end
 
 function db.query(query)
-   if type(query) ~= "string" then
-      error("bad argument #1 to 'db_query' (string expected, got " ..
-            type(query) .. ")", 2)
-   end
+   check_arg(query, 1, "string", "db_query")
    local c = connection()
    local rs = C.db_query(c, query, #query)
    if rs ~= nil then
@@ -111,14 +117,6 @@ end
 local stmt_mt = { __tostring = function() return "<sql_statement>" end }
 local result_mt = { __tostring = function() return "<sql_result>" end }
 
--- Raises sysbench's error unless `t`, argument #2 of `fname`, is a table.
-local function check_table_arg(t, fname)
-   if type(t) ~= "table" then
-      error("bad argument #2 to '" .. fname .. "' (table expected, got " ..
-            type(t) .. ")", 3)
-   end
-end
-
 local function check_stmt(stmt, fname)
    if getmetatable(stmt) ~= stmt_mt then
       error(string.format("bad argument #1 to '%s' (statement expected, " ..
@@ -130,10 +128,7 @@ local function check_stmt(stmt, fname)
 end
 
 function db.prepare(query)
-   if type(query) ~= "string" then
-      error("bad argument #1 to 'db_prepare' (string expected, got " ..
-            type(query) .. ")", 2)
-   end
+   check_arg(query, 1, "string", "db_prepare")
    local c = connection()
    local ptr = C.db_prepare(c, query, #query)
    if ptr == nil then
@@ -176,7 +171,7 @@ end
 -- here.
 function db.bind_param(stmt, params)
    check_stmt(stmt, "db_bind_param")
-   check_table_arg(params, "db_bind_param")
+   check_arg(params, 2, "table", "db_bind_param")
    local n = 0
    for k in pairs(params) do
       if type(k) ~= "number" then
@@ -209,7 +204,7 @@ end
 -- sysbench 1.0.20 accepts result bindings but never fills them.
 function db.bind_result(stmt, results)
    check_stmt(stmt, "db_bind_result")
-   check_table_arg(results, "db_bind_result")
+   check_arg(results, 2, "table", "db_bind_result")
    if next(results) == nil then
       error("table is empty", 2)
    end
