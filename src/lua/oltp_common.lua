@@ -1,4 +1,5 @@
 -- SPDX-License-Identifier: MIT
+-- Over 600 lines: users' scripts require this one file for all of it.
 -- oltp_common: the table layout, options, prepare/prewarm/cleanup commands
 -- and statement helpers shared by the bundled OLTP scripts (INV 11). The
 -- global names below (create_table, prepare_point_selects, execute_*,
