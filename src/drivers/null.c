@@ -296,23 +296,31 @@ static int drv_null_prepare(struct db_stmt *s)
     return 0;
 }
 
-/* Records what emulation would send (db_value.h's text, the whole of it),
- * so logs match in both ps modes. */
-static int drv_null_execute(struct db_stmt *s, struct db_result *r)
+/* execute while recording: records what emulation would send (db_value.h's
+ * text, the whole of it), so logs match in both ps modes, then answers.
+ * Apart from execute, whose path when not recording stays a test and a
+ * tail call. */
+static int __attribute__((noinline, cold))
+record_execute(struct db_stmt *s, struct db_result *r)
 {
     char *text = NULL;
     size_t cap = 0;
-    long n;
+    long n =
+        db_emulate_sql(s->sql, s->sql_len, s->binds, s->nbinds, &text, &cap);
 
-    if (!atomic_load_explicit(&recording, memory_order_relaxed))
-        return answer(s->conn, s->sql, s->sql_len, r);
-    n = db_emulate_sql(s->sql, s->sql_len, s->binds, s->nbinds, &text, &cap);
     if (n >= 0) record(text, (size_t) n);
     free(text);
     if (n < 0) {
         db_set_error(s->conn, 0, "", false, "null_execute()", "out of memory");
         return -1;
     }
+    return answer(s->conn, s->sql, s->sql_len, r);
+}
+
+static int drv_null_execute(struct db_stmt *s, struct db_result *r)
+{
+    if (atomic_load_explicit(&recording, memory_order_relaxed))
+        return record_execute(s, r);
     return answer(s->conn, s->sql, s->sql_len, r);
 }
 
