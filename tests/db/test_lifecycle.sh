@@ -13,6 +13,7 @@
 # bench_lifecycle.
 set -u
 . "$(dirname "$0")/lib.sh"
+need_servers
 DB=bench_lifecycle
 LC="$TESTS_DB_DIR/lifecycle.lua"
 
