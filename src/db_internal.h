@@ -63,10 +63,9 @@ static inline void db_free_current(struct db_conn *c)
     c->state = DB_CONN_READY;
 }
 
-/* Checks that `c` is open (ALERT and error FATAL otherwise) and frees its
- * current result. Resets the error fields and the result for a new call.
- * Returns false when the call must fail. */
-static inline bool db_conn_begin(struct db_conn *c)
+/* Resets the error fields of `c` for a new call; false, after the ALERT
+ * and with error FATAL, when `c` is closed. */
+static inline bool db_conn_usable(struct db_conn *c)
 {
     c->pub.sql_errno  = 0;
     c->pub.sql_state  = NULL;
@@ -76,6 +75,15 @@ static inline bool db_conn_begin(struct db_conn *c)
         c->pub.error = DB_ERROR_FATAL;
         return false;
     }
+    return true;
+}
+
+/* db_conn_usable, then frees the current result of `c`: resets the error
+ * fields and the result for a new call. Returns false when the call must
+ * fail. */
+static inline bool db_conn_begin(struct db_conn *c)
+{
+    if (!db_conn_usable(c)) return false;
     if (c->state == DB_CONN_RESULT_SET)
         db_free_current(c); /* resets the result too */
     else

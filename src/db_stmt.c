@@ -131,14 +131,7 @@ sql_statement *db_prepare(sql_connection *pc, const char *sql, size_t len)
     struct db_conn *c = db_conn_of(pc);
     struct db_stmt *s;
 
-    c->pub.sql_errno  = 0;
-    c->pub.sql_state  = NULL;
-    c->pub.sql_errmsg = NULL;
-    if (c->state == DB_CONN_INVALID) {
-        log_alert("attempt to use an already closed connection");
-        c->pub.error = DB_ERROR_FATAL;
-        return NULL;
-    }
+    if (!db_conn_usable(c)) return NULL;
     /* sysbench keeps the current result across prepare: read it to its
      * end first so the connection is free for the new command. */
     if (c->state == DB_CONN_RESULT_SET && c->rs.streaming)
