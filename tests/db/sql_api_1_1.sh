@@ -15,6 +15,7 @@
 # Private database: bench_sqlapi11.
 set -u
 . "$(dirname "$0")/lib.sh"
+need_servers
 DB=bench_sqlapi11
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/bench-sql11.XXXXXX")
 trap 'rm -rf "$WORK"' EXIT
