@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: MIT */
+/* Over 600 lines: the per-event path, start and stop share struct pool. */
 /* pool: see pool.h. The per-event path (bench_event_next and the sb_event_*
  * functions) reads one clock, writes only the calling worker's cache line
  * and latency record, and reads the shared limits, which are written once
