@@ -41,6 +41,15 @@ if [ -z "$cram" ]; then
     exit 77
 fi
 
+# make check runs one transcript per test, several at once under -j:
+# they take turns (BENCH_CLI_LOCK, set by make check), as when one cram
+# ran them all, since some check timings (the total time of --time=N)
+# that a neighbour's load would move.
+if [ -n "${BENCH_CLI_LOCK:-}" ] && command -v flock >/dev/null 2>&1; then
+    exec 9>"$BENCH_CLI_LOCK"
+    flock 9
+fi
+
 # cram writes NAME.t.err beside each failing test: run copies, so that the
 # source tree may stay read-only (make distcheck).
 work=$(mktemp -d "${TMPDIR:-/tmp}/bench-cli.XXXXXX")
