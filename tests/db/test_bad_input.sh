@@ -16,10 +16,7 @@ set -u
 . "$(dirname "$0")/lib.sh"
 DB=bench_badinput
 
-if [ -z "${BENCH_TEST_MYSQL:-}${BENCH_TEST_PGSQL:-}" ]; then
-    echo "1..0 # SKIP BENCH_TEST_MYSQL and BENCH_TEST_PGSQL are unset"
-    exit 0
-fi
+need_servers
 
 # count TEXT: how many lines of the last output contain TEXT.
 count() {
