@@ -8,14 +8,10 @@
 
 #include <stdbool.h>
 
+#include "cli_config.h" /* struct cli_args */
+
 struct options;
 struct run_config;
-
-/* Storage behind run_config's pending arrays and config-file items. */
-struct cli_args {
-    char **owned;
-    int nowned;
-};
 
 /* Registers the general, PRNG, log and database options. 0 ok, -1 ENOMEM. */
 int cli_register(struct options *opts, bool profile_m);
@@ -24,6 +20,5 @@ int cli_register(struct options *opts, bool profile_m);
  * exit status when parsing ended the program (help, version, error). */
 int cli_parse(struct run_config *cfg, struct cli_args *args, int argc,
               char **argv);
-void cli_args_fini(struct cli_args *args);
 
 #endif

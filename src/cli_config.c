@@ -4,14 +4,13 @@
  * "file:line" for error messages. Lines of any length up to 1 MiB; unlike
  * sysbench, spaces are trimmed, quotes group, '#' starts a comment, and a
  * missing file is an error. Part of cli (cli.h); only cli.c uses it.
- * cli_args_fini (cli.h) is here, beside the storage it frees. */
+ * cli_args_fini (cli_config.h) is here, beside the storage it frees. */
 #include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
 #include "cli_config.h"
 
 static int add_owned(struct cli_args *a, char *s)

@@ -5,7 +5,13 @@
 
 #include <stddef.h>
 
-struct cli_args;
+/* Storage behind run_config's pending arrays and config-file items. */
+struct cli_args {
+    char **owned;
+    int nowned;
+};
+
+void cli_args_fini(struct cli_args *args);
 
 /* The arguments after expansion, each with its origin ("file:line" for a
  * config-file item, NULL for argv's own). Arrays malloc'd, freed by the
