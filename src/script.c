@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: MIT */
+/* Over 600 lines: making, calling and closing a state share its error paths. */
 /* script: see script.h. Every Lua state is created here, used by one thread
  * only, and closed here (lua_close on every state keeps LeakSanitizer
  * quiet). C calls into Lua only through script_pcall, which puts a
