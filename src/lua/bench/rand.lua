@@ -24,47 +24,43 @@ local UINT32_MAX = 4294967295
 -- one that fills the memory.
 local VARSTRING_MAX = 16 * 1024 * 1024
 
-local function bad_range(name, a, b, rule)
+-- Raises the error for sysbench.rand.<name>(a, b), naming the line of
+-- the caller of that function (`level` frames up from here).
+local function bad_range(name, a, b, rule, level)
    error(string.format("sysbench.rand.%s(%s, %s): %s", name, tostring(a),
-                       tostring(b), rule), 3)
+                       tostring(b), rule), level)
 end
 
-local RANGE = "bounds must be in 0..4294967295 with min <= max"
+-- The bounds of the uint32 generators (the JIT inlines this check).
+local function check_range(name, a, b)
+   if not (a >= 0 and a <= b and b <= UINT32_MAX) then
+      bad_range(name, a, b, "bounds must be in 0..4294967295 with min <= max",
+                4)
+   end
+end
 
 function rand.uniform(a, b)
-   if not (a >= 0 and a <= b and b <= UINT32_MAX) then
-      bad_range("uniform", a, b, RANGE)
-   end
+   check_range("uniform", a, b)
    return C.sb_rand_uniform(a, b)
 end
 function rand.default(a, b)
-   if not (a >= 0 and a <= b and b <= UINT32_MAX) then
-      bad_range("default", a, b, RANGE)
-   end
+   check_range("default", a, b)
    return C.sb_rand_default(a, b)
 end
 function rand.gaussian(a, b)
-   if not (a >= 0 and a <= b and b <= UINT32_MAX) then
-      bad_range("gaussian", a, b, RANGE)
-   end
+   check_range("gaussian", a, b)
    return C.sb_rand_gaussian(a, b)
 end
 function rand.special(a, b)
-   if not (a >= 0 and a <= b and b <= UINT32_MAX) then
-      bad_range("special", a, b, RANGE)
-   end
+   check_range("special", a, b)
    return C.sb_rand_special(a, b)
 end
 function rand.pareto(a, b)
-   if not (a >= 0 and a <= b and b <= UINT32_MAX) then
-      bad_range("pareto", a, b, RANGE)
-   end
+   check_range("pareto", a, b)
    return C.sb_rand_pareto(a, b)
 end
 function rand.zipfian(a, b)
-   if not (a >= 0 and a <= b and b <= UINT32_MAX) then
-      bad_range("zipfian", a, b, RANGE)
-   end
+   check_range("zipfian", a, b)
    return C.sb_rand_zipfian(a, b)
 end
 function rand.unique() return C.sb_rand_unique() end
@@ -87,7 +83,7 @@ function rand.varstring(min_len, max_len)
            max_len <= VARSTRING_MAX) then
       bad_range("varstring", min_len, max_len,
                 "lengths must be 0 <= min <= max, " ..
-                   "0 < max <= " .. VARSTRING_MAX)
+                   "0 < max <= " .. VARSTRING_MAX, 3)
    end
    local b = scratch(max_len)
    local n = C.sb_rand_varstr(b, min_len, max_len)
