@@ -23,6 +23,11 @@
 
 #define HIST_BUCKETS ((size_t) HIST_CHUNKS * HIST_CHUNK_LEN)
 
+_Static_assert(HIST_BUCKETS <= UINT16_MAX + 1,
+               "a pending value is a 16-bit bucket index");
+_Static_assert(sizeof(struct hist) <= 512,
+               "pending values fit in the padding of the aligned struct");
+
 /* -- Bucket geometry ------------------------------------------------------ */
 
 /* Width of bucket idx is 2^shift; see the layout comment in hist.h. */
@@ -52,6 +57,16 @@ static uint64_t *hist_chunk_load(const struct hist *h, size_t c)
     return chunk;
 }
 
+/* Reader side of a compact hist's pending values: those below the count
+ * returned are written (the fence pairs with hist_record_slow's). */
+static uint32_t hist_pending_load(const struct hist *h)
+{
+    uint32_t n = ck_pr_load_32(&h->npending);
+
+    ck_pr_fence_load();
+    return n;
+}
+
 /* -- Lifecycle and the writer's slow path --------------------------------- */
 
 struct hist *hist_new(void)
@@ -65,6 +80,14 @@ struct hist *hist_new(void)
         return NULL;
     }
     memset(h, 0, sizeof *h);
+    return h;
+}
+
+struct hist *hist_new_compact(void)
+{
+    struct hist *h = hist_new();
+
+    if (h) h->pending_max = HIST_PENDING;
     return h;
 }
 
@@ -101,8 +124,12 @@ void hist_record_slow(struct hist *h, uint64_t value_ns)
     uint64_t *chunk = h->chunks[idx >> HIST_SUB_BITS];
     uint64_t *slot;
 
-    if (chunk == NULL) chunk = hist_chunk_alloc(h, idx >> HIST_SUB_BITS);
-    if (chunk == NULL) {
+    if (chunk == NULL && h->npending < h->pending_max) {
+        h->pending[h->npending] = (uint16_t) idx;
+        ck_pr_fence_store(); /* pairs with hist_pending_load() */
+        ck_pr_store_32(&h->npending, h->npending + 1);
+    } else if (chunk == NULL &&
+               !(chunk = hist_chunk_alloc(h, idx >> HIST_SUB_BITS))) {
         /* A measurement must not crash the run; the loss stays visible. */
         ck_pr_store_64(&h->unrecorded, h->unrecorded + 1);
     } else {
@@ -124,16 +151,20 @@ void hist_reset(struct hist *h)
     h->count      = 0;
     h->sum_ns     = 0;
     h->unrecorded = 0;
+    h->npending   = 0;
 }
 
 /* -- Merging -------------------------------------------------------------- */
 
 /* Allocation happens in a first pass so that a failure leaves dst's counts
  * as they were. A chunk src publishes after that pass is left for the next
- * merge: its values are then only in count/sum, as any value in flight is. */
+ * merge: its values are then only in count/sum, as any value in flight is;
+ * so are pending values published after npending was read. src's pending
+ * values land in dst's buckets (dst never keeps them pending). */
 int hist_add(struct hist *dst, const struct hist *src)
 {
     uint64_t *from[HIST_CHUNKS];
+    uint32_t npending = hist_pending_load(src);
     size_t c, i;
 
     for (c = 0; c < HIST_CHUNKS; c++) {
@@ -142,10 +173,19 @@ int hist_add(struct hist *dst, const struct hist *src)
             hist_chunk_alloc(dst, c) == NULL)
             return -1;
     }
+    for (i = 0; i < npending; i++) {
+        c = src->pending[i] >> HIST_SUB_BITS;
+        if (dst->chunks[c] == NULL && hist_chunk_alloc(dst, c) == NULL)
+            return -1;
+    }
     for (c = 0; c < HIST_CHUNKS; c++) {
         if (from[c] == NULL) continue;
         for (i = 0; i < HIST_CHUNK_LEN; i++)
             dst->chunks[c][i] += ck_pr_load_64(&from[c][i]);
+    }
+    for (i = 0; i < npending; i++) {
+        size_t idx = src->pending[i];
+        dst->chunks[idx >> HIST_SUB_BITS][idx & (HIST_CHUNK_LEN - 1)]++;
     }
     dst->count += ck_pr_load_64(&src->count);
     dst->sum_ns += ck_pr_load_64(&src->sum_ns);

@@ -393,7 +393,7 @@ static int pool_alloc(const struct pool_config *cfg,
         p->workers[i] = (struct bench_worker){0};
         if (p->per_thread_limit)
             p->workers[i].events_left = (uint64_t) test_limits.per_thread;
-        if (!(p->workers[i].hist = hist_new())) return -1;
+        if (!(p->workers[i].hist = hist_new_compact())) return -1;
         /* Counters of events started during warmup are discarded too. */
         p->workers[i].warming = cfg->warmup_ns > 0;
         if (i < cfg->threads && cfg->warmup_ns > 0)

@@ -78,7 +78,7 @@ struct bench_fileio *bench_fileio_new(const struct bench_fileio_config *cfg)
     for (unsigned t = 0; t < cfg->threads; t++) {
         f->threads[t].cur_pos = -1;
         for (int op = 0; op < FILEIO_OPS; op++)
-            if (!(f->threads[t].lat[op] = hist_new())) goto fail;
+            if (!(f->threads[t].lat[op] = hist_new_compact())) goto fail;
     }
     for (int op = 0; op < FILEIO_OPS; op++)
         if (!(f->base[op] = hist_new())) goto fail;

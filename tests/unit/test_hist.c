@@ -290,6 +290,50 @@ static void test_merge_and_delta(void)
     hist_free(tail);
 }
 
+/* -- Compact hists: a worker's first values without a chunk --------------- */
+
+static void test_compact(void)
+{
+    struct hist *c = hist_new_compact(), *ref = hist_new();
+    struct hist *copy = hist_new(), *sum = hist_new();
+    static const uint64_t few[] = {10, 5000, 3000000, 3000001, 2000000000};
+    int i;
+
+    for (i = 0; i < 5; i++) {
+        hist_record(c, few[i]);
+        hist_record(ref, few[i]);
+    }
+    ok(chunks_allocated(c) == 0 && c->npending == 5 && hist_count(c) == 5 &&
+           hist_sum_ns(c) == hist_sum_ns(ref),
+       "a compact hist keeps its first values without a chunk");
+    ok(hist_copy(copy, c) == 0 && hists_equal(copy, ref),
+       "its copy has them in buckets");
+    hist_record(sum, 7);
+    hist_record(ref, 7);
+    ok(hist_add(sum, c) == 0 && hists_equal(sum, ref) && sum->npending == 0,
+       "adding it puts them in the destination's buckets");
+    for (i = 0; i < 200; i++) {
+        uint64_t v = gen_loguniform();
+        hist_record(c, v);
+        hist_record(ref, v);
+    }
+    hist_record(c, 7);
+    ok(c->npending == HIST_PENDING && chunks_allocated(c) > 0,
+       "values beyond HIST_PENDING go to chunks");
+    ok(hist_copy(copy, c) == 0 && hists_equal(copy, ref),
+       "pending and bucketed values add up to a plain record");
+    hist_reset(c);
+    hist_record(c, 42);
+    ok(hist_count(c) == 1 && hist_copy(copy, c) == 0 &&
+           bucket_total(copy) == 1 && hist_max_ns(copy) == 42,
+       "reset forgets the pending values");
+    ok(sizeof(struct hist) <= 512, "the struct stays within 512 bytes");
+    hist_free(c);
+    hist_free(ref);
+    hist_free(copy);
+    hist_free(sum);
+}
+
 /* -- Printing ------------------------------------------------------------- */
 
 /* Rows by sysbench's formula: 1000 ns -> 0.001, 1 ms -> 1.007, 2.5 ms ->
@@ -441,7 +485,8 @@ static void *writer_run(void *arg)
 
 static void test_concurrent(void)
 {
-    struct writer w  = {.h = hist_new(), .seed = 12345, .done = 0};
+    /* Compact, as a worker's record: the first values stay pending. */
+    struct writer w  = {.h = hist_new_compact(), .seed = 12345, .done = 0};
     struct hist *ref = hist_new(), *snap = hist_new();
     uint64_t last_count = 0, last_total = 0, last_sum = 0;
     bool monotonic = true;
@@ -487,6 +532,7 @@ int main(void)
     test_extremes();
     test_empty();
     test_merge_and_delta();
+    test_compact();
     test_print();
     test_loghist();
     test_enomem();
