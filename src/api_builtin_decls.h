@@ -15,8 +15,16 @@ void bench_print_test_options(void);
 /* Logging for the built-in tests' mode lines and reports: log.c. */
 void bench_log(int level, const char *msg);
 
-/* Hot loops of the built-in tests: src/kernels/. */
+/* Native workers: native.c. From init() (main thread), a built-in test
+ * names the kernel (kernels/registry.c) whose C worker replaces its Lua
+ * thread_init/event/thread_done in every worker (native.h). False when no
+ * kernel has that name. */
+bool bench_native_worker(const char *name);
+
+/* Hot loops of the built-in tests: src/kernels/. cpu: bench_cpu_setup
+ * gives the native worker's events their limit (main thread, init()). */
 unsigned bench_cpu_event(unsigned max_prime);
+void bench_cpu_setup(unsigned max_prime);
 
 /* -- memory, threads and mutex tests: src/kernels/, src/pool.c -------- */
 
@@ -43,24 +51,27 @@ enum bench_memory_access {
     BENCH_MEMORY_RND_DEFAULT  /* 1.1: offsets from --rand-type */
 };
 struct bench_memory;
+/* oper and access: what the native worker's events do. */
 struct bench_memory *bench_memory_new(size_t block_size, unsigned nbuffers,
-                                      bool hugetlb);
+                                      bool hugetlb, int oper, int access);
 void bench_memory_free(struct bench_memory *m);
 size_t *bench_memory_buffer(unsigned i);
 void bench_memory_event(size_t *buf, size_t words, int oper, int access);
 
 /* threads: kernels/threads.c. `nlocks` mutexes and the shared chooser;
  * same ownership as bench_memory_new (NULL when nlocks is 0 or on ENOMEM).
- */
+ * `yields`: the native worker's events. */
 struct bench_threads;
-struct bench_threads *bench_threads_new(unsigned nlocks);
+struct bench_threads *bench_threads_new(unsigned nlocks, unsigned yields);
 void bench_threads_free(struct bench_threads *t);
 struct bench_threads *bench_threads_current(void);
 void bench_threads_event(struct bench_threads *t, unsigned yields);
 
-/* mutex: kernels/mutex.c. `nmutexes` padded mutexes; same ownership. */
+/* mutex: kernels/mutex.c. `nmutexes` padded mutexes; same ownership.
+ * `locks` and `loops`: the native worker's events. */
 struct bench_mutex;
-struct bench_mutex *bench_mutex_new(unsigned nmutexes);
+struct bench_mutex *bench_mutex_new(unsigned nmutexes, unsigned locks,
+                                    unsigned loops);
 void bench_mutex_free(struct bench_mutex *m);
 struct bench_mutex *bench_mutex_current(void);
 void bench_mutex_event(struct bench_mutex *m, unsigned locks, unsigned loops);

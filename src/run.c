@@ -8,6 +8,7 @@
 #include "clock.h"
 #include "db.h"
 #include "log.h"
+#include "native.h"
 #include "options.h"
 #include "pool.h"
 #include "rand.h"
@@ -33,6 +34,8 @@ struct run {
     bool legacy;            /* 1.0 script without option declarations */
     const char *command;    /* for parallel commands */
     struct reporter *reporter;
+    /* A built-in test's C worker (native.h): no state per worker. */
+    const struct native_kernel *native;
 };
 
 /* -- Second parsing phase --------------------------------------------- */
@@ -126,6 +129,11 @@ static int worker_init_held(int tid, void *arg)
     log_debug("Worker thread (#%d) started", tid);
     rand_thread_init_tid(tid);
     db_thread_set_id(tid);
+    if (run->native) {
+        if (native_thread_init(run->native, tid) != 0) return -1;
+        log_debug("Worker thread (#%d) initialized", tid);
+        return 0;
+    }
     if (!(s = script_new_worker(tid))) return -1;
     run->states[tid] = s;
     if (export_options(run, s) != 0) return -1;
@@ -142,7 +150,8 @@ static int worker_run(int tid, void *arg)
     int rc;
 
     log_hold();
-    rc = script_call(run->states[tid], "thread_run", true, tid);
+    rc = run->native ? native_thread_run(run->native, tid)
+                     : script_call(run->states[tid], "thread_run", true, tid);
     log_release();
     return rc;
 }
@@ -155,8 +164,10 @@ static void worker_done(int tid, void *arg)
     struct script *s = run->states[tid];
 
     log_hold();
-    if (script_has_function(s, "thread_done") &&
-        script_call(s, "thread_done", true, tid) != 0)
+    if (run->native) {
+        if (native_thread_done(run->native, tid) != 0) pool_stop(true);
+    } else if (script_has_function(s, "thread_done") &&
+               script_call(s, "thread_done", true, tid) != 0)
         pool_stop(true);
     log_release();
     script_free(s);
@@ -353,6 +364,7 @@ static int run_benchmark(struct run *run)
     if (script_has_function(run->main, "init") &&
         script_call(run->main, "init", false, 0) != 0)
         return 1;
+    run->native = native_take(run->src.builtin);
     if (!script_has_function(run->main, "event")) {
         log_fatal("cannot find the event() function in %s", run->src.sname);
         return 1;

@@ -6,6 +6,11 @@
 #include <math.h>
 
 #include "api.h"
+#include "kernels/kernel.h"
+
+/* The native worker's limit: set by the main thread in init(), before the
+ * workers start; read-only while they run. */
+static unsigned native_max_prime;
 
 unsigned bench_cpu_event(unsigned max_prime)
 {
@@ -20,3 +25,22 @@ unsigned bench_cpu_event(unsigned max_prime)
     }
     return primes;
 }
+
+void bench_cpu_setup(unsigned max_prime)
+{
+    native_max_prime = max_prime;
+}
+
+/* cpu.lua's event. */
+static int native_event(void *ctx, int tid)
+{
+    (void) ctx;
+    (void) tid;
+    bench_cpu_event(native_max_prime);
+    return 0;
+}
+
+const struct native_kernel native_cpu = {
+    .name  = "cpu",
+    .event = native_event,
+};

@@ -14,6 +14,7 @@
 #include <ck_pr.h>
 
 #include "api.h"
+#include "kernels/kernel.h"
 #include "log.h"
 #include "rand.h"
 
@@ -27,6 +28,7 @@ struct bench_memory {
     size_t block_size;
     unsigned nbuffers;
     bool hugetlb;
+    int oper, access; /* the native worker's events */
     size_t **buffers; /* nbuffers blocks, page-aligned and zeroed */
 };
 
@@ -85,7 +87,7 @@ void bench_memory_free(struct bench_memory *m)
 }
 
 struct bench_memory *bench_memory_new(size_t block_size, unsigned nbuffers,
-                                      bool hugetlb)
+                                      bool hugetlb, int oper, int access)
 {
     struct bench_memory *m = calloc(1, sizeof(*m));
 
@@ -97,6 +99,8 @@ struct bench_memory *bench_memory_new(size_t block_size, unsigned nbuffers,
     m->block_size = block_size;
     m->nbuffers   = nbuffers;
     m->hugetlb    = hugetlb;
+    m->oper       = oper;
+    m->access     = access;
     for (unsigned i = 0; i < nbuffers; i++) {
         if ((m->buffers[i] = alloc_block(block_size, hugetlb))) continue;
         if (nbuffers == 1)
@@ -160,3 +164,30 @@ void bench_memory_event(size_t *buf, size_t words, int oper, int access)
         break;
     }
 }
+
+/* -- Native worker: memory.lua's thread_init and event ------------------- */
+
+/* The worker's block: its own under --memory-scope=local (one per
+ * thread), else the shared one (bench_memory_buffer). */
+static int native_init(int tid, void **ctx)
+{
+    if (!current || !(*ctx = bench_memory_buffer((unsigned) tid))) {
+        log_fatal("memory: start a worker: the test has no buffers");
+        return -1;
+    }
+    return 0;
+}
+
+static int native_event(void *ctx, int tid)
+{
+    (void) tid;
+    bench_memory_event(ctx, current->block_size / sizeof(size_t), current->oper,
+                       current->access);
+    return 0;
+}
+
+const struct native_kernel native_memory = {
+    .name        = "memory",
+    .thread_init = native_init,
+    .event       = native_event,
+};

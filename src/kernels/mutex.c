@@ -10,6 +10,8 @@
 #include <ck_pr.h>
 
 #include "api.h"
+#include "kernels/kernel.h"
+#include "log.h"
 #include "rand.h"
 
 struct padded_mutex {
@@ -19,6 +21,7 @@ struct padded_mutex {
 
 struct bench_mutex {
     unsigned nmutexes;
+    unsigned locks, loops; /* per event, for the native worker */
     struct padded_mutex *mutexes;
     unsigned counter; /* bumped under the chosen mutex (racy across them) */
 };
@@ -28,7 +31,8 @@ struct bench_mutex {
  * the workers were joined. */
 static struct bench_mutex *current;
 
-struct bench_mutex *bench_mutex_new(unsigned nmutexes)
+struct bench_mutex *bench_mutex_new(unsigned nmutexes, unsigned locks,
+                                    unsigned loops)
 {
     struct bench_mutex *m;
 
@@ -38,6 +42,8 @@ struct bench_mutex *bench_mutex_new(unsigned nmutexes)
         return NULL;
     }
     m->nmutexes = nmutexes;
+    m->locks    = locks;
+    m->loops    = loops;
     for (unsigned i = 0; i < nmutexes; i++)
         pthread_mutex_init(&m->mutexes[i].mutex, NULL);
     current = m;
@@ -73,3 +79,30 @@ void bench_mutex_event(struct bench_mutex *m, unsigned locks, unsigned loops)
         pthread_mutex_unlock(mx);
     }
 }
+
+/* -- Native worker: mutex.lua's thread_init and event -------------------- */
+
+static int native_init(int tid, void **ctx)
+{
+    (void) tid;
+    if (!(*ctx = current)) {
+        log_fatal("mutex: start a worker: the test has no mutexes");
+        return -1;
+    }
+    return 0;
+}
+
+static int native_event(void *ctx, int tid)
+{
+    struct bench_mutex *m = ctx;
+
+    (void) tid;
+    bench_mutex_event(m, m->locks, m->loops);
+    return 0;
+}
+
+const struct native_kernel native_mutex = {
+    .name        = "mutex",
+    .thread_init = native_init,
+    .event       = native_event,
+};

@@ -10,10 +10,13 @@
 #include <ck_pr.h>
 
 #include "api.h"
+#include "kernels/kernel.h"
+#include "log.h"
 
 struct bench_threads {
     unsigned next __attribute__((aligned(64))); /* atomic: lock chooser */
     unsigned nlocks;
+    unsigned yields; /* per event, for the native worker */
     pthread_mutex_t *locks;
 };
 
@@ -22,13 +25,13 @@ struct bench_threads {
  * the workers were joined. */
 static struct bench_threads *current;
 
-struct bench_threads *bench_threads_new(unsigned nlocks)
+struct bench_threads *bench_threads_new(unsigned nlocks, unsigned yields)
 {
     struct bench_threads *t;
 
     if (nlocks == 0 || posix_memalign((void **) &t, 64, sizeof(*t)) != 0)
         return NULL;
-    *t = (struct bench_threads){.nlocks = nlocks};
+    *t = (struct bench_threads){.nlocks = nlocks, .yields = yields};
     if (!(t->locks = calloc(nlocks, sizeof(*t->locks)))) {
         free(t);
         return NULL;
@@ -64,3 +67,30 @@ void bench_threads_event(struct bench_threads *t, unsigned yields)
         pthread_mutex_unlock(m);
     }
 }
+
+/* -- Native worker: threads.lua's thread_init and event ------------------ */
+
+static int native_init(int tid, void **ctx)
+{
+    (void) tid;
+    if (!(*ctx = current)) {
+        log_fatal("threads: start a worker: the test has no mutexes");
+        return -1;
+    }
+    return 0;
+}
+
+static int native_event(void *ctx, int tid)
+{
+    struct bench_threads *t = ctx;
+
+    (void) tid;
+    bench_threads_event(t, t->yields);
+    return 0;
+}
+
+const struct native_kernel native_threads = {
+    .name        = "threads",
+    .thread_init = native_init,
+    .event       = native_event,
+};

@@ -18,6 +18,8 @@ function init()
    if max_prime <= 0 then
       builtin.fail("Invalid value of cpu-max-prime: %d.", max_prime)
    end
+   C.bench_cpu_setup(max_prime)
+   builtin.native_worker("cpu") -- kernels/cpu.c: thread_init and event
 end
 
 function thread_init()

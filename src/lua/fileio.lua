@@ -261,6 +261,8 @@ function init()
    settings = read_options("run")
    check_run_options(settings)
    fio = new_test(settings)
+   -- kernels/fileio_native.c: thread_run and thread_done below.
+   builtin.native_worker("fileio")
 end
 
 -- --events as sysbench prints it: an unsigned 64-bit number.
@@ -302,7 +304,7 @@ local function print_mode()
    notice("Doing %s test", TEST_MODES[s.mode][2])
 end
 
--- Unused by the built-in loop below; kept for scripts that call event().
+-- Unused by the loop below; kept for scripts that call event().
 function event(tid)
    local f = C.bench_fileio_current()
    local req = ffi.new("struct bench_fileio_req")

@@ -82,7 +82,7 @@ function init()
    read_options()
    local o = sysbench.opt
    local nbuf = o.memory_scope == "local" and o.threads or 1
-   local m = C.bench_memory_new(block, nbuf, o.memory_hugetlb)
+   local m = C.bench_memory_new(block, nbuf, o.memory_hugetlb, oper, access)
    if m == nil then
       error(builtin.FAILED, 0) -- the kernel printed sysbench's lines
    end
@@ -92,6 +92,7 @@ function init()
       per_thread = math.floor(math.floor(total / block) / o.threads)
    end
    C.bench_event_limits(per_thread, false)
+   builtin.native_worker("memory") -- kernels/memory.c: thread_init, event
 end
 
 function thread_init(tid)

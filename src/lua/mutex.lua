@@ -39,12 +39,13 @@ local owned -- main state: owns the mutexes until the workers are done
 
 function init()
    read_options()
-   local m = C.bench_mutex_new(num)
+   local m = C.bench_mutex_new(num, locks, loops)
    if m == nil then
       builtin.fail("Memory allocation failure!")
    end
    owned = ffi.gc(m, C.bench_mutex_free)
    C.bench_event_limits(1, true)
+   builtin.native_worker("mutex") -- kernels/mutex.c: thread_init, event
 end
 
 function thread_init()

@@ -32,11 +32,12 @@ local owned -- main state: owns the mutexes until the workers are done
 
 function init()
    read_options()
-   local t = C.bench_threads_new(locks)
+   local t = C.bench_threads_new(locks, yields)
    if t == nil then
       builtin.fail("Memory allocation failure!")
    end
    owned = ffi.gc(t, C.bench_threads_free)
+   builtin.native_worker("threads") -- kernels/threads.c: thread_init, event
 end
 
 function thread_init()

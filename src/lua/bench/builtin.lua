@@ -40,4 +40,16 @@ function builtin.fail(fmt, ...)
    error(builtin.FAILED, 0)
 end
 
+-- From init(), once the kernel's run-wide state is set up: the workers of
+-- the built-in test run the native kernel `name` (kernels/registry.c)
+-- instead of the script's thread_init, event/thread_run and thread_done,
+-- with no Lua state each (native.h). Those hooks must do the same work:
+-- they still run when the script is not the built-in test (a copy of it
+-- run from a file).
+function builtin.native_worker(name)
+   if not C.bench_native_worker(name) then
+      error("no native kernel named " .. name, 2)
+   end
+end
+
 return builtin
