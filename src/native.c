@@ -1,10 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* native: see native.h. The default loop is bench.lua's thread_run in C,
- * with the same calls in the same order (sb_more_events, sb_event_start,
- * then event and bench_worker_next until a limit), so --time, --events,
- * --rate, warm-up and the per-thread limits of bench_event_limits behave
- * and count alike; an event costs one indirect call instead of the Lua
- * trace's FFI call. */
+/* native: see native.h. The loops themselves are the kernels' (kernel.h,
+ * native_loop). */
 #include <stddef.h>
 #include <string.h>
 
@@ -50,17 +46,7 @@ int native_thread_init(const struct native_kernel *k, int tid)
 
 int native_thread_run(const struct native_kernel *k, int tid)
 {
-    void *ctx = worker_ctx;
-    struct bench_worker *w;
-
-    if (k->thread_run) return k->thread_run(ctx, tid);
-    if (!sb_more_events(tid)) return 0;
-    sb_event_start(tid);
-    w = bench_worker(tid);
-    do {
-        if (k->event(ctx, tid) != 0) return -1;
-    } while (bench_worker_next(w));
-    return 0;
+    return k->thread_run(worker_ctx, tid);
 }
 
 int native_thread_done(const struct native_kernel *k, int tid)

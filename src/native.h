@@ -5,15 +5,15 @@
  * cpu.lua, ...) declares its options, checks them and builds the kernel's
  * run-wide state in init(), prints the mode lines and the reports, all in
  * the main state (and the reporting thread's). From init() it may also
- * name its native kernel, bench.builtin.native("cpu") -> the FFI function
- * bench_native_worker(), looked up in kernels/registry.c. For a built-in
- * test run.c then runs each worker as native_thread_init/run/done, the
- * kernel's C functions (kernels/kernel.h) in a C loop with the accounting
- * of bench.lua's thread_run, instead of a LuaJIT state per worker: about
- * 1 KB per thread instead of ~120 KB, and no state to build at start
- * (issue 12, perf/builtin_threads.sh). A user's script, even a copy of a
- * built-in one, always runs its own Lua hooks. The core never names a
- * kernel: this module sees only the registry. */
+ * name its native kernel, bench.builtin.native_worker("cpu") -> the FFI
+ * function bench_native_worker(), looked up in kernels/registry.c. For a
+ * built-in test run.c then runs each worker as native_thread_init/run/
+ * done, the kernel's C functions (kernels/kernel.h; their loop has the
+ * accounting of bench.lua's thread_run), instead of a LuaJIT state per
+ * worker: about 1 KB per thread instead of ~90 KB, and no state to build
+ * at start (issue 12, perf/builtin_threads.sh). A user's script, even a copy of
+ * a built-in one, always runs its own Lua hooks. The core never names a kernel:
+ * this module sees only the registry. */
 #ifndef BENCH_NATIVE_H
 #define BENCH_NATIVE_H
 

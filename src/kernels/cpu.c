@@ -31,16 +31,23 @@ void bench_cpu_setup(unsigned max_prime)
     native_max_prime = max_prime;
 }
 
-/* cpu.lua's event. */
+/* cpu.lua's event; its limit is the loop's context. */
 static int native_event(void *ctx, int tid)
 {
-    (void) ctx;
     (void) tid;
-    bench_cpu_event(native_max_prime);
+    bench_cpu_event(*(const unsigned *) ctx);
     return 0;
 }
 
+static int native_run(void *ctx, int tid)
+{
+    unsigned max_prime = native_max_prime;
+
+    (void) ctx;
+    return native_loop(&max_prime, tid, native_event);
+}
+
 const struct native_kernel native_cpu = {
-    .name  = "cpu",
-    .event = native_event,
+    .name       = "cpu",
+    .thread_run = native_run,
 };

@@ -101,8 +101,13 @@ static int native_event(void *ctx, int tid)
     return 0;
 }
 
+static int native_run(void *ctx, int tid)
+{
+    return native_loop(ctx, tid, native_event);
+}
+
 const struct native_kernel native_mutex = {
     .name        = "mutex",
     .thread_init = native_init,
-    .event       = native_event,
+    .thread_run  = native_run,
 };
