@@ -6,8 +6,9 @@
 set -u
 dir=$(cd "$(dirname "$0")" && pwd)
 failed=()
-for s in empty_event rate threads_startup cpu_memory rand_string fileio \
-    db_point_select db_transaction sqlite_point_select oltp_prepare; do
+for s in empty_event rate threads_startup cpu_memory builtin_threads \
+    rand_string fileio db_point_select db_transaction sqlite_point_select \
+    oltp_prepare; do
     echo
     echo "######## perf/$s.sh"
     "$dir/$s.sh" || failed+=("$s")
