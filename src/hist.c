@@ -125,7 +125,7 @@ void hist_record_slow(struct hist *h, uint64_t value_ns)
     uint64_t *slot;
 
     if (chunk == NULL && h->npending < h->pending_max) {
-        h->pending[h->npending] = (uint16_t) idx;
+        ck_pr_store_16(&h->pending[h->npending], (uint16_t) idx);
         ck_pr_fence_store(); /* pairs with hist_pending_load() */
         ck_pr_store_32(&h->npending, h->npending + 1);
     } else if (chunk == NULL &&
@@ -174,7 +174,7 @@ int hist_add(struct hist *dst, const struct hist *src)
             return -1;
     }
     for (i = 0; i < npending; i++) {
-        c = src->pending[i] >> HIST_SUB_BITS;
+        c = ck_pr_load_16(&src->pending[i]) >> HIST_SUB_BITS;
         if (dst->chunks[c] == NULL && hist_chunk_alloc(dst, c) == NULL)
             return -1;
     }
@@ -184,7 +184,7 @@ int hist_add(struct hist *dst, const struct hist *src)
             dst->chunks[c][i] += ck_pr_load_64(&from[c][i]);
     }
     for (i = 0; i < npending; i++) {
-        size_t idx = src->pending[i];
+        size_t idx = ck_pr_load_16(&src->pending[i]);
         dst->chunks[idx >> HIST_SUB_BITS][idx & (HIST_CHUNK_LEN - 1)]++;
     }
     dst->count += ck_pr_load_64(&src->count);
