@@ -26,7 +26,7 @@
 _Static_assert(HIST_BUCKETS <= UINT16_MAX + 1,
                "a pending value is a 16-bit bucket index");
 _Static_assert(sizeof(struct hist) <= 512,
-               "pending values fit in the padding of the aligned struct");
+               "the struct stays within its 512 aligned bytes");
 
 /* -- Bucket geometry ------------------------------------------------------ */
 
@@ -58,7 +58,7 @@ static uint64_t *hist_chunk_load(const struct hist *h, size_t c)
 }
 
 /* Reader side of a compact hist's pending values: those below the count
- * returned are written (the fence pairs with hist_record_slow's). */
+ * returned are written (the fence pairs with hist_pending_add's). */
 static uint32_t hist_pending_load(const struct hist *h)
 {
     uint32_t n = ck_pr_load_32(&h->npending);
@@ -98,6 +98,7 @@ void hist_free(struct hist *h)
     if (h == NULL) return;
     for (c = 0; c < HIST_CHUNKS; c++)
         free(h->chunks[c]);
+    free(h->pending);
     free(h);
 }
 
@@ -118,16 +119,31 @@ static uint64_t *hist_chunk_alloc(struct hist *h, size_t c)
     return chunk;
 }
 
+/* Appends a compact hist's value to its list; false when it is full or
+ * cannot be allocated (the value then goes to a chunk). */
+static bool hist_pending_add(struct hist *h, size_t idx)
+{
+    uint16_t *list = h->pending;
+
+    if (h->npending >= h->pending_max) return false;
+    if (list == NULL) {
+        if (!(list = malloc(HIST_PENDING * sizeof(*list)))) return false;
+        ck_pr_store_ptr(&h->pending, list);
+    }
+    ck_pr_store_16(&list[h->npending], (uint16_t) idx);
+    ck_pr_fence_store(); /* pairs with hist_pending_load() */
+    ck_pr_store_32(&h->npending, h->npending + 1);
+    return true;
+}
+
 void hist_record_slow(struct hist *h, uint64_t value_ns)
 {
     size_t idx      = hist_index(value_ns);
     uint64_t *chunk = h->chunks[idx >> HIST_SUB_BITS];
     uint64_t *slot;
 
-    if (chunk == NULL && h->npending < h->pending_max) {
-        ck_pr_store_16(&h->pending[h->npending], (uint16_t) idx);
-        ck_pr_fence_store(); /* pairs with hist_pending_load() */
-        ck_pr_store_32(&h->npending, h->npending + 1);
+    if (chunk == NULL && hist_pending_add(h, idx)) {
+        /* kept in the list */
     } else if (chunk == NULL &&
                !(chunk = hist_chunk_alloc(h, idx >> HIST_SUB_BITS))) {
         /* A measurement must not crash the run; the loss stays visible. */
@@ -165,6 +181,8 @@ int hist_add(struct hist *dst, const struct hist *src)
 {
     uint64_t *from[HIST_CHUNKS];
     uint32_t npending = hist_pending_load(src);
+    const uint16_t *list =
+        npending ? (const uint16_t *) ck_pr_load_ptr(&src->pending) : NULL;
     size_t c, i;
 
     for (c = 0; c < HIST_CHUNKS; c++) {
@@ -174,7 +192,7 @@ int hist_add(struct hist *dst, const struct hist *src)
             return -1;
     }
     for (i = 0; i < npending; i++) {
-        c = ck_pr_load_16(&src->pending[i]) >> HIST_SUB_BITS;
+        c = ck_pr_load_16(&list[i]) >> HIST_SUB_BITS;
         if (dst->chunks[c] == NULL && hist_chunk_alloc(dst, c) == NULL)
             return -1;
     }
@@ -184,7 +202,7 @@ int hist_add(struct hist *dst, const struct hist *src)
             dst->chunks[c][i] += ck_pr_load_64(&from[c][i]);
     }
     for (i = 0; i < npending; i++) {
-        size_t idx = ck_pr_load_16(&src->pending[i]);
+        size_t idx = ck_pr_load_16(&list[i]);
         dst->chunks[idx >> HIST_SUB_BITS][idx & (HIST_CHUNK_LEN - 1)]++;
     }
     dst->count += ck_pr_load_64(&src->count);

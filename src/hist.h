@@ -24,7 +24,7 @@ enum {
     HIST_SUB_BITS  = 10,
     HIST_CHUNK_LEN = 1 << HIST_SUB_BITS,
     HIST_CHUNKS    = 64 - HIST_SUB_BITS + 1,
-    HIST_PENDING   = 16, /* values a compact hist keeps without a chunk */
+    HIST_PENDING   = 256, /* values a compact hist keeps without a chunk */
 };
 
 /* One worker's record. Fields are read-only outside hist.c and hist_record().
@@ -38,11 +38,12 @@ struct hist {
                                     * until the first value lands there;
                                     * published after a store fence */
     /* Compact hists (hist_new_compact): bucket indices of values that
-     * found no chunk, npending of them, in the struct's padding; each is
-     * published after a store fence and never moves. pending_max is 0 for
-     * the others. */
+     * found no chunk, npending of them, in an array of HIST_PENDING
+     * allocated with the first (512 bytes, packed with other workers'
+     * where a chunk takes pages of its own); each is published after a
+     * store fence and never moves. pending_max is 0 for the others. */
     uint32_t npending, pending_max;
-    uint16_t pending[HIST_PENDING];
+    uint16_t *pending;
 };
 
 /* Returns an empty hist: only the ~0.5 KB struct, counter chunks (8 KB each)
@@ -51,12 +52,12 @@ struct hist {
 struct hist *hist_new(void);
 
 /* The same for a worker's own record: its first HIST_PENDING values that
- * would each need a new chunk stay in the struct instead, so a worker of a
- * run of thousands of threads that records a few events costs no 8 KB
- * chunk (a page touched). Other threads read it only through hist_count,
- * hist_sum_ns, hist_unrecorded, and as hist_add's or hist_copy's src;
- * the other queries, hist_sub and hist_print take hists filled by
- * hist_add/hist_copy or by hist_record on a hist_new one. */
+ * would each need a new chunk are kept as a list instead, so a worker of
+ * a run of thousands of threads that records a few hundred events costs
+ * 512 bytes, not 8 KB chunks (pages written whole). Other threads read it only
+ * through hist_count, hist_sum_ns, hist_unrecorded, and as hist_add's or
+ * hist_copy's src; the other queries, hist_sub and hist_print take hists filled
+ * by hist_add/hist_copy or by hist_record on a hist_new one. */
 struct hist *hist_new_compact(void);
 
 /* Frees h and its chunks. Accepts NULL. No other thread may use h. */
