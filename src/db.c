@@ -383,8 +383,8 @@ static const char *driver_option(const struct db_driver *d, const char *what)
 }
 
 /* After the driver's own lines (sysbench's, INV 8.2/8.3): who was tried
- * where, and the usual causes, for drivers that log in to a server. A worker's lines are printed for the first
- * failing worker only (log_set_worker), so once for the run. */
+ * where, and the usual causes, for drivers that log in to a server.
+ * Workers failing the same way print it once (log_hold in run.c). */
 static void connect_hint(const struct db_conn *c)
 {
     const struct db_driver *d = c->drv;
