@@ -2,6 +2,7 @@
 /* main: argv -> struct run_config -> run_command(). The only exit().
  * Parsing follows sysbench's two phases (CLI-4): everything registered
  * before the workload is known is set here; the rest is left for run.c. */
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,6 +11,7 @@
 #include "cli.h"
 #include "log.h"
 #include "options.h"
+#include "pool.h"
 #include "run.h"
 #include "version.h"
 
@@ -28,6 +30,48 @@ static bool want_profile_m(int argc, char **argv, int *bad)
         if (strncmp(argv[i], "--compat=", 9) == 0) v = argv[i] + 9;
     *bad = v && *v && strcmp(v, "1.0") && strcmp(v, "1.1");
     return v && strcmp(v, "1.1") == 0;
+}
+
+/* SIGINT/SIGTERM (the exit status is 128 + the signal, as a shell
+ * reports a process it killed). The first one during the event loop of
+ * `run` stops the workers at their next event (run_stoppable, set by
+ * run.c while they run): the run ends as at --time,
+ * with its report, done() and thread_done(). Anywhere else (prepare,
+ * cleanup, connecting, init), and at a second signal, bench leaves at once:
+ * what a prepare left is for `cleanup` to drop. Only async-signal-safe
+ * calls here. */
+static volatile sig_atomic_t interrupted;
+
+static void say(const char *a, const char *b)
+{
+    ssize_t rc = write(STDERR_FILENO, a, strlen(a));
+    rc += write(STDERR_FILENO, b, strlen(b));
+    (void) rc;
+}
+
+static void on_signal(int sig)
+{
+    const char *name = sig == SIGINT ? "SIGINT" : "SIGTERM";
+
+    if (!interrupted && run_stoppable) {
+        pool_stop(false); /* ck_pr stores only: async-signal-safe */
+        interrupted = sig;
+        say(name, " received: stopping the run (send it again to exit at "
+                  "once)\n");
+        return;
+    }
+    say(name, interrupted ? " received again: exiting at once\n"
+                          : " received: exiting\n");
+    _exit(128 + sig);
+}
+
+static void catch_signals(void)
+{
+    struct sigaction sa = {.sa_handler = on_signal, .sa_flags = SA_RESTART};
+
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
 }
 
 static const char *progname_of(const char *argv0)
@@ -58,7 +102,9 @@ int main(int argc, char **argv)
         fflush(stdout);
         exit(status);
     }
+    catch_signals();
     status = run_command(&cfg);
+    if (interrupted) status = 128 + interrupted;
     if (status == 2) {
         /* Forced shutdown or stuck thread_init: workers may still be
          * running, so leave without unwinding anything under them. */

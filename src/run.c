@@ -38,6 +38,8 @@ struct run {
     const struct native_kernel *native;
 };
 
+volatile sig_atomic_t run_stoppable; /* see run.h */
+
 /* -- Second parsing phase --------------------------------------------- */
 
 /* A config-file item is named without its value when the name is unknown
@@ -387,10 +389,12 @@ static int run_benchmark(struct run *run)
     }
     if (status == 2)
         return 2; /* workers may be stuck in thread_init: do not join */
+    run_stoppable = status == 0;
     if (status != 0)
         pool_join();
     else
         status = finish_run(run, &rs, wait_workers(run));
+    run_stoppable = 0;
     if (status == 2) return 2;
     reporter_free(run->reporter);
     run->reporter = NULL;

@@ -7,7 +7,15 @@
 #ifndef BENCH_RUN_H
 #define BENCH_RUN_H
 
+#include <signal.h>
+
 #include "run_config.h"
+
+/* Set while the workers of `run` are released and not yet freed: a
+ * SIGINT/SIGTERM handler may then pool_stop(false) them (main.c). Custom
+ * commands, prepare and cleanup never set it: nothing there looks at the
+ * stop flag. */
+extern volatile sig_atomic_t run_stoppable;
 
 /* Runs the command. Exit status: 0, 1 (errors), 2 (init timeout, forced
  * shutdown). */
