@@ -204,6 +204,12 @@ static void set_compression(MYSQL *m)
 #endif
 }
 
+/* A server that accepts the connection but never answers (stalled, or not
+ * a MySQL server) fails the connect after this long, with the host named,
+ * instead of hanging `prepare` or waiting for --thread-init-timeout. It
+ * bounds the TCP connect and the handshake, not the queries. */
+static const unsigned connect_timeout_s = 10;
+
 /* One attempt with the given TLS mode; NULL with c->err set on failure. */
 static MYSQL *connect_once(struct db_conn *c, enum tls_mode tls)
 {
@@ -217,6 +223,7 @@ static MYSQL *connect_once(struct db_conn *c, enum tls_mode tls)
     }
     set_tls(m, tls);
     set_compression(m);
+    mysql_options(m, MYSQL_OPT_CONNECT_TIMEOUT, &connect_timeout_s);
     DEBUG("mysql_real_connect(%p, \"%s\", \"%s\", \"***\", \"%s\", %u, "
           "\"%s\", CLIENT_MULTI_STATEMENTS)",
           (void *) m, t->host ? t->host : "(null)",

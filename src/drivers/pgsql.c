@@ -123,7 +123,7 @@ static void no_notices(void *arg, const char *message)
 
 static int drv_pgsql_connect(struct db_conn *c)
 {
-    const char *keys[12], *vals[12];
+    const char *keys[13], *vals[13];
     char port[16];
     struct pg_conn *pc;
     int n = 0;
@@ -148,6 +148,9 @@ static int drv_pgsql_connect(struct db_conn *c)
     PARAM("sslrootcert", cfg.sslrootcert);
     PARAM("sslcert", cfg.sslcert);
     PARAM("sslkey", cfg.sslkey);
+    /* A server that accepts but never answers fails the connect after this
+     * long, with the host named (see mysql.c's connect_timeout_s). */
+    PARAM("connect_timeout", "10");
 #undef PARAM
     keys[n] = vals[n] = NULL;
     c->impl           = NULL;
