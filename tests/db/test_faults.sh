@@ -13,11 +13,16 @@
 #    FATAL (status 2) in --thread-init-timeout; a stalled run ends at
 #    --time plus --forced-shutdown (status 2), never hangs;
 #  - MariaDB refuses more prepared statements (max_prepared_stmt_count):
-#    those connections emulate them, with one warning, and the run passes.
+#    those connections emulate them, with one warning, and the run passes;
+#  - and the cases of faults_extra.sh: a table dropped mid-run, a mute
+#    server, the connection limit, a full disk, SIGINT/SIGTERM in prepare,
+#    run and cleanup, --threads=4096.
 # Needs root (servers.sh start). Set BENCH_FAULT_KEEP=1 to leave the
-# servers running afterwards.
+# servers running afterwards; BENCH_FAULT_ONLY=extra runs only the cases
+# of faults_extra.sh (extra-mysql, extra-pgsql: one server's).
 set -u
 . "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/faults_extra.sh"
 
 SERVERS="$TESTS_DB_DIR/servers.sh"
 # Its own servers, but only where the test servers are set up: `make
@@ -45,6 +50,7 @@ export BENCH_DB_DIR BENCH_DB_MY_PORT BENCH_DB_PG_PORT
 STALLED=
 cleanup() {
     [ -n "$STALLED" ] && kill -CONT $STALLED 2>/dev/null
+    extra_cleanup
     "$SERVERS" stop >/dev/null 2>&1
     rm -rf "$BENCH_DB_DIR"
 }
@@ -311,6 +317,10 @@ pgsql_faults() {
         $O --pgsql-ignore-errors=08,57P01
 }
 
-mysql_faults
-pgsql_faults
+if [ -z "${BENCH_FAULT_ONLY:-}" ]; then
+    mysql_faults
+    pgsql_faults
+fi
+mysql_faults_extra
+pgsql_faults_extra
 finish
