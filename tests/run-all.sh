@@ -58,7 +58,18 @@ step "unit and command-line tests (address,undefined)" \
 if [ -n "${BENCH_TEST_MYSQL:-}" ]; then
     step "database tests (address,undefined)" \
         env ASAN_OPTIONS=detect_leaks=1 make -C build/asan check-db
+    # Two minutes of oltp_read_write on each server at once: RSS and
+    # descriptors flat, no stalled interval, totals that add up.
+    step "soak, 2 minutes per server (perf/soak.sh)" \
+        env BENCH="$top/build/release/bench" SOAK_DURATION=120 perf/soak.sh
 fi
+# libFuzzer harnesses (clang, ASan+UBSan), 30 s each, then the
+# script-level loop on the ASan build: zero findings.
+step "fuzzers, 30 s per harness (tests/fuzz/run.sh)" \
+    env FUZZ_TIME="${FUZZ_TIME:-30}" tests/fuzz/run.sh
+step "script-level fuzz loop, 60 s (tests/fuzz/scripts.py)" \
+    env BENCH="$top/build/asan/bench" FUZZ_SCRIPT_TIME="${FUZZ_SCRIPT_TIME:-60}" \
+    tests/fuzz/scripts.py
 # ThreadSanitizer: the worker pool, start barrier, reporter and pacer under
 # real threads. ck_pr's atomics are inline assembly TSan does not see, so it
 # checks the plain (mutex-protected or owner-only) accesses around them.
