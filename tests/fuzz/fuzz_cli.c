@@ -11,7 +11,7 @@
 
 #include "cli.h"
 #include "options.h"
-#include "run.h"
+#include "run_config.h"
 
 #define MAX_ARGS 64
 

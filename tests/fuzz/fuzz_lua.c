@@ -22,6 +22,7 @@
 #include "options.h"
 #include "rand.h"
 #include "script.h"
+#include "script_source.h"
 #include "stats.h"
 
 const char *bench_fuzz_data(void);
