@@ -216,7 +216,7 @@ def main():
             path = os.path.join(work, "s%d.lua" % n)
             with open(path, "w") as f:
                 f.write(text)
-            limit = r.choice([["--events=%d" % r.randint(1, 2000), "--time=0"],
+            limit = r.choice([["--events=%d" % r.randint(1, 2000), "--time=5"],
                               ["--time=1"]])
             cmd_word = r.choice(["run", "run", "run", "prepare", "cleanup", "help", "x"])
             # the limit after the random options: a run always ends
