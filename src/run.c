@@ -247,8 +247,8 @@ static void print_header(const struct run_config *cfg)
                    "time\n");
     rand_seed_libc((unsigned) cfg->rand_seed);
     if (cfg->forced_shutdown_s >= 0)
-        log_notice("Forcing shutdown in %d seconds",
-                   cfg->time_s + cfg->forced_shutdown_s);
+        log_notice("Forcing shutdown in %lld seconds",
+                   (long long) cfg->time_s + cfg->forced_shutdown_s);
     log_notice("%s", "");
 }
 
@@ -303,7 +303,7 @@ static bool wait_workers(struct run *run)
     if (cfg->forced_shutdown_s < 0) return true;
     uint64_t deadline =
         pool_warmup_end_ns() +
-        (uint64_t) (cfg->time_s + cfg->forced_shutdown_s) * NS_PER_S;
+        ((uint64_t) cfg->time_s + (uint64_t) cfg->forced_shutdown_s) * NS_PER_S;
     return pool_wait_done(deadline);
 }
 

@@ -298,6 +298,12 @@ barrier later than the reporter woke at the deadline (a busy machine).
   Forcing shutdown in 2 seconds
   
   Prime numbers limit: 1000
+
+The announced time is --time plus the grace, without wrapping (a fuzzed
+--forced-shutdown=2147483647 printed -2147483648):
+
+  $ $BENCH cpu --time=1 --events=10 --cpu-max-prime=1000 --forced-shutdown=2147483647 run | grep Forcing
+  Forcing shutdown in 2147483648 seconds
   $ $BENCH cpu --time=1 --forced-shutdown=0 --cpu-max-prime=200000000 run
   bench * (sysbench 1.0.20 compatible, using * LuaJIT *) (glob)
   
