@@ -3,10 +3,11 @@ Out of memory is one FATAL line and exit status 1 (issue 12): under
 (not enough memory)" from a worker's set-up, and died with SIGSEGV in
 lua_newstate once "create worker thread" had failed at 10,000 threads
 (LuaJIT crashes undoing a lua_newstate that ran out of memory half-way:
-tests/unit/test_state_alloc.c). AddressSanitizer cannot run under a
-virtual memory limit, so an ASan build skips this file.
+tests/unit/test_state_alloc.c). AddressSanitizer and ThreadSanitizer
+cannot run under a virtual memory limit (their shadow memory is reserved
+at start), so sanitizer builds skip this file.
 
-  $ if ldd "$BENCH" | grep -q libasan; then exit 80; fi
+  $ if ldd "$BENCH" | grep -qE 'lib(asan|tsan)'; then exit 80; fi
 
 The reproduction: 10,000 threads in 400 MB, and 256 and 1000 in 200 MB:
 exit status 1 and no PANIC, whichever fails first (a thread that cannot be
