@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: MIT */
+/* Over 600 lines: connections, reconnects and error classes share db_conn. */
 /* db: driver lookup, connections, results, counters and error
  * classification (see db.h). Statements, emulation and bulk inserts are in
  * db_stmt.c. */
