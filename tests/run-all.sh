@@ -75,7 +75,8 @@ step "script-level fuzz loop, 60 s (tests/fuzz/scripts.py)" \
 # checks the plain (mutex-protected or owner-only) accesses around them.
 step "build (thread)" build build/tsan --enable-sanitizers=thread
 step "unit and command-line tests (thread)" \
-    $nodb TSAN_OPTIONS=halt_on_error=1 make -C build/tsan -j"$jobs" check
+    $nodb TSAN_OPTIONS="halt_on_error=1 suppressions=$top/tests/tsan.supp" \
+    make -C build/tsan -j"$jobs" check
 tests/db/servers.sh stop >/dev/null 2>&1
 
 for f in "${failures[@]}"; do echo "FAILED: $f"; done
