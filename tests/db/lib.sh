@@ -145,3 +145,29 @@ finish() {
     echo "$((tap_n - tap_failed)) passed, $tap_failed failed"
     [ "$tap_failed" = 0 ]
 }
+
+# fault_servers_env: for the fault tests, which start a disposable pair of
+# servers: skips (77) unless the test servers are set up and we are root,
+# then exports BENCH_DB_DIR (a new directory) and two free ports for
+# servers.sh. The caller stops the servers and removes the directory.
+fault_servers_env() {
+    need_servers
+    if [ "$(id -u)" != 0 ]; then
+        echo "1..0 # SKIP fault tests start their own servers and need root"
+        exit 77
+    fi
+    BENCH_DB_DIR=$(mktemp -d /tmp/bench-db-fault.XXXXXX)
+    BENCH_DB_MY_PORT=$(free_port)
+    BENCH_DB_PG_PORT=$(free_port)
+    export BENCH_DB_DIR BENCH_DB_MY_PORT BENCH_DB_PG_PORT
+}
+
+# A port nothing listens on (a random one, so parallel runs differ).
+free_port() {
+    local p i
+    for ((i = 0; i < 100; i++)); do
+        p=$((20000 + RANDOM % 20000))
+        (echo >/dev/tcp/127.0.0.1/$p) 2>/dev/null || { echo $p; return; }
+    done
+    return 1
+}

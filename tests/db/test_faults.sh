@@ -27,26 +27,7 @@ set -u
 SERVERS="$TESTS_DB_DIR/servers.sh"
 # Its own servers, but only where the test servers are set up: `make
 # check` without them stays quick.
-need_servers
-if [ "$(id -u)" != 0 ]; then
-    echo "1..0 # SKIP fault tests start their own servers and need root"
-    exit 77
-fi
-
-# A port nothing listens on (a random one, so parallel runs differ).
-free_port() {
-    local p i
-    for ((i = 0; i < 100; i++)); do
-        p=$((20000 + RANDOM % 20000))
-        (echo >/dev/tcp/127.0.0.1/$p) 2>/dev/null || { echo $p; return; }
-    done
-    return 1
-}
-
-BENCH_DB_DIR=$(mktemp -d /tmp/bench-db-fault.XXXXXX)
-BENCH_DB_MY_PORT=$(free_port)
-BENCH_DB_PG_PORT=$(free_port)
-export BENCH_DB_DIR BENCH_DB_MY_PORT BENCH_DB_PG_PORT
+fault_servers_env
 STALLED=
 cleanup() {
     [ -n "$STALLED" ] && kill -CONT $STALLED 2>/dev/null

@@ -19,25 +19,7 @@ set -u
 
 SERVERS="$TESTS_DB_DIR/servers.sh"
 # As test_faults.sh: only where the test servers are set up, and as root.
-need_servers
-if [ "$(id -u)" != 0 ]; then
-    echo "1..0 # SKIP fault tests start their own servers and need root"
-    exit 77
-fi
-
-free_port() {
-    local p i
-    for ((i = 0; i < 100; i++)); do
-        p=$((20000 + RANDOM % 20000))
-        (echo >/dev/tcp/127.0.0.1/$p) 2>/dev/null || { echo $p; return; }
-    done
-    return 1
-}
-
-BENCH_DB_DIR=$(mktemp -d /tmp/bench-db-fault.XXXXXX)
-BENCH_DB_MY_PORT=$(free_port)
-BENCH_DB_PG_PORT=$(free_port)
-export BENCH_DB_DIR BENCH_DB_MY_PORT BENCH_DB_PG_PORT
+fault_servers_env
 cleanup() {
     "$SERVERS" stop >/dev/null 2>&1
     rm -rf "$BENCH_DB_DIR"
