@@ -36,7 +36,7 @@ const struct option_def db_options[] = {
     {"db-reconnect-timeout", OPT_INT, "60",
      "seconds a lost connection is tried again before the call fails with "
      "the error that lost it (0: until the run ends, as sysbench)",
-     OPT_HIDDEN_R | OPT_HIDDEN_M},
+     OPT_BENCH},
     {"db-ignore-errors", OPT_LIST, NULL,
      "errors to ignore with any driver: native codes, SQLSTATEs, SQLSTATE "
      "classes, or \"all\"",

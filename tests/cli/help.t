@@ -70,6 +70,7 @@ tests; here only the lines that do not depend on which drivers were built.
   bench options that sysbench lacks:
     --compat=STRING                  DESC
     --extended-report[=on|off]       DESC [off]
+    --db-reconnect-timeout=N         DESC [60]
     --db-ignore-errors=[LIST,...]    DESC
     --pgsql-sslrootcert=STRING       DESC
     --pgsql-sslcert=STRING           DESC
