@@ -8,6 +8,7 @@
 
 #include "api.h"
 #include "log.h"
+#include "progress.h"
 
 static const char *const prefixes[] = {
     "FATAL: ", "ALERT: ", "WARNING: ", "", "", "DEBUG: "};
@@ -87,8 +88,10 @@ void log_held_print(void)
 {
     if (!held.on || held.len == 0) return;
     pthread_mutex_lock(&log_mutex);
+    progress_hide();
     print_held_locked();
     fflush(stdout);
+    progress_show();
     pthread_mutex_unlock(&log_mutex);
 }
 
@@ -104,6 +107,7 @@ static void emit(enum log_level level, bool collapse, const char *fmt,
     /* Blank lines separate report blocks and are never collapsed. */
     collapse = collapse && buf[0] != '\0';
     pthread_mutex_lock(&log_mutex);
+    progress_hide();
     print_held_locked();
     if (collapse && strcmp(buf, last_msg) == 0) {
         repeats++;
@@ -116,6 +120,7 @@ static void emit(enum log_level level, bool collapse, const char *fmt,
             last_msg[0] = '\0';
     }
     fflush(stdout);
+    progress_show();
     pthread_mutex_unlock(&log_mutex);
 }
 
@@ -182,9 +187,11 @@ void log_release(void)
     if (!seen) {
         flush_repeats_locked();
         last_msg[0] = '\0';
+        progress_hide();
         fwrite(held.buf, 1, held.len, stdout);
         fflush(stdout);
         if (held.trace) fprintf(stderr, "%s\n", held.trace);
+        progress_show();
         if (nreleased < sizeof(released) / sizeof(released[0]))
             released[nreleased++] = h;
     }
@@ -201,7 +208,9 @@ void log_trace(const char *text)
 {
     if (held.on && !held.trace && (held.trace = strdup(text))) return;
     log_flush(); /* the FATAL line before it, as the two streams interleave */
+    progress_hide();
     fprintf(stderr, "%s\n", text);
+    progress_show();
 }
 
 void bench_log(int level, const char *msg)

@@ -12,6 +12,7 @@
 #include "log.h"
 #include "options.h"
 #include "pool.h"
+#include "progress.h"
 #include "run.h"
 #include "version.h"
 
@@ -53,6 +54,7 @@ static void on_signal(int sig)
 {
     const char *name = sig == SIGINT ? "SIGINT" : "SIGTERM";
 
+    progress_erase_signal_safe(); /* the message starts a clean line */
     if (!interrupted && run_stoppable) {
         pool_stop(false); /* ck_pr stores only: async-signal-safe */
         interrupted = sig;

@@ -20,6 +20,7 @@
 #include "embedded.h"
 #include "log.h"
 #include "lua_libs.h"
+#include "progress.h"
 #include "report.h"
 #include "script.h"
 #include "script_internal.h"
@@ -273,7 +274,9 @@ static int print_line(lua_State *L)
     luaL_pushresult(&b);
     line = lua_tolstring(L, -1, &len);
     log_held_print();
-    fwrite(line, 1, len, stdout);
+    progress_hide();
+    fwrite(line, 1, len, stdout); /* line-buffered: out before the show */
+    progress_show();
     return 0;
 }
 
