@@ -161,6 +161,12 @@ static void print_help(const struct options *opts, const char *prog,
     printf("\nSee '%s <testname> help' for a list of options for each "
            "test.\n\n",
            prog);
+    printf("Bundled workloads (Lua scripts; '%s <workload> help' lists "
+           "their options):\n",
+           prog);
+    for (size_t i = 0; script_source_workload_at(i, &name); i++)
+        printf("  %s\n", name);
+    printf("\n");
     /* Last, so that everything above is sysbench's layout. */
     options_print_bench(opts, stdout, NULL,
                         "bench options that sysbench lacks");

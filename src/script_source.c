@@ -26,6 +26,17 @@ bool script_source_builtin_at(size_t i, const char **name, const char **desc)
     return false;
 }
 
+bool script_source_workload_at(size_t i, const char **name)
+{
+    for (const struct embedded_file *f = embedded_files; f->name; f++)
+        if (embedded_is_workload(f) && f->len > 2 && f->data[0] == '#' &&
+            f->data[1] == '!' && i-- == 0) {
+            *name = f->name;
+            return true;
+        }
+    return false;
+}
+
 /* package.path and cpath as sysbench 1.0.20 sets them (INV 9.10), with
  * LUA_PATH / LUA_CPATH replacing them and ";;" expanding to the default.
  * Built on L's stack rather than in C buffers: every worker thread runs

@@ -35,6 +35,9 @@ enum script_resolve_result script_source_resolve(const char *testname,
 void script_source_fini(struct script_source *src);
 /* Built-in tests as (name, description) pairs for --help; NULL name ends. */
 bool script_source_builtin_at(size_t i, const char **name, const char **desc);
+/* The i-th bundled workload compiled in (a script starting with "#!", so
+ * not a library such as oltp_common), for --help; false past the last. */
+bool script_source_workload_at(size_t i, const char **name);
 
 /* Sets package.path and package.cpath of L as sysbench 1.0.20 does
  * (INV 9.10), LUA_PATH and LUA_CPATH replacing them. */

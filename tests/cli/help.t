@@ -67,6 +67,19 @@ tests; here only the lines that do not depend on which drivers were built.
   
   See 'bench <testname> help' for a list of options for each test.
   
+  Bundled workloads (Lua scripts; 'bench <workload> help' lists their options):
+    oltp_read_write
+    oltp_read_only
+    oltp_write_only
+    oltp_point_select
+    oltp_update_index
+    oltp_update_non_index
+    oltp_delete
+    oltp_insert
+    select_random_points
+    select_random_ranges
+    bulk_insert
+  
   bench options that sysbench lacks:
     --compat=STRING                  DESC
     --extended-report[=on|off]       DESC [off]
