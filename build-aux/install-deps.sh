@@ -5,7 +5,8 @@ set -eu
 PKGS="build-essential autoconf automake libtool pkg-config
       libluajit-5.1-dev luajit libck-dev libaio-dev
       libmariadb-dev libpq-dev libsqlite3-dev
-      python3-cram sysbench valgrind clang-format clang libclang-rt-14-dev"
+      python3-cram sysbench valgrind clang-format clang libclang-rt-14-dev
+      groff-base"
 missing=""
 for p in $PKGS; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" ||

@@ -1,0 +1,76 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# man_drift.sh [MANPAGE]: the man page cannot drift from --help.
+# Every option that bench lists (`bench --help` and each test's and
+# bundled workload's `bench <test> help`, in both profiles, 1.0 and 1.1)
+# must appear in man/bench.1 written as \-\-name, and the page must render
+# with `groff -ww -man` without a single warning. Fails naming each option
+# missing, the command that lists it and the file to add it to.
+# $BENCH: the bench to ask (make check exports it).
+here=$(cd "$(dirname "$0")" && pwd)
+man=${1:-$here/../man/bench.1}
+bench=${BENCH:-bench}
+tmp=$(mktemp -d) || exit 99
+trap 'rm -rf "$tmp"' EXIT
+[ -r "$man" ] || { echo "man_drift.sh: no man page at $man" >&2; exit 99; }
+"$bench" --version >/dev/null || { echo "man_drift.sh: cannot run $bench" >&2; exit 99; }
+
+# The test names of a --help text: the lines under "Compiled-in tests:"
+# ("  cpu - CPU ...") and under "Bundled workloads" ("  oltp_read_write").
+tests_of() {
+    sed -n -e '/^Compiled-in tests:$/,/^$/s/^  \([a-z_0-9]*\)\( - .*\)\{0,1\}$/\1/p' \
+        -e '/^Bundled workloads/,/^$/s/^  \([a-z_0-9]*\)$/\1/p' "$1"
+}
+
+# Writes "option<TAB>command" for every option a command lists.
+options_of() { # options_of COMMAND...
+    "$@" 2>/dev/null | sed -n 's/^  --\([A-Za-z0-9_-]*\).*/\1/p' |
+        while read -r o; do printf '%s\t%s\n' "$o" "$*"; done
+}
+
+: >"$tmp/listed"
+for compat in 1.0 1.1; do
+    "$bench" --compat=$compat --help >"$tmp/help" 2>&1
+    options_of "$bench" --compat=$compat --help >>"$tmp/listed"
+    for t in $(tests_of "$tmp/help"); do
+        echo "$t" >>"$tmp/tests"
+        options_of "$bench" --compat=$compat "$t" help >>"$tmp/listed"
+    done
+done
+n=$(cut -f1 "$tmp/listed" | sort -u | wc -l)
+[ "$n" -gt 50 ] || { echo "man_drift.sh: only $n options listed: is $bench's --help broken?"; exit 1; }
+
+rc=0
+# The page with \- (a minus sign in roff) read as -.
+sed 's/\\-/-/g' "$man" >"$tmp/flat"
+# One report per option: the first command that lists it.
+sort -t "$(printf '\t')" -k1,1 -u "$tmp/listed" | while IFS="$(printf '\t')" read -r o cmd; do
+    if ! grep -q -e "--$o\\([^A-Za-z0-9_-]\\|\$\\)" "$tmp/flat"; then
+        echo "man/bench.1: option --$o is missing (listed by 'bench ${cmd#"$bench" }');" \
+            "add it to man/bench.1 as \\-\\-$(printf %s "$o" | sed 's/-/\\\\-/g')," \
+            "with its meaning and default, marked \\*(bA if sysbench lacks it"
+        echo x >>"$tmp/missing"
+    fi
+done
+[ -s "$tmp/missing" ] && rc=1
+for t in $(sort -u "$tmp/tests"); do
+    if ! grep -q -e "^\\.B $t\\( \\|\$\\)" -e "\\\\fB$t\\\\f" "$man"; then
+        echo "man/bench.1: test or workload '$t' (listed by 'bench --help') is missing from $man"
+        rc=1
+    fi
+done
+echo "$n options checked against $man"
+
+# Rendering: no warning at all from groff (-ww: every warning category).
+if command -v groff >/dev/null 2>&1; then
+    LC_ALL=C.UTF-8 groff -ww -man -Tutf8 -z "$man" 2>"$tmp/groff"
+    if [ -s "$tmp/groff" ]; then
+        echo "man/bench.1: groff -ww -man warns:"
+        cat "$tmp/groff"
+        rc=1
+    fi
+else
+    echo "man_drift.sh: groff not installed: rendering not checked" >&2
+    [ "${CI:-}" = true ] && rc=1
+fi
+exit $rc
