@@ -16,6 +16,9 @@ enum report_style {
     REPORT_SQL,     /* tps/qps (r/w/o); once a DB driver was initialised */
 };
 
+/* Most percentiles --percentile may list. */
+#define REPORT_MAX_PERCENTILES 16
+
 struct report_data {
     double time_total_s;    /* since start, warmup excluded */
     double time_interval_s; /* since the previous report of the same kind */
@@ -28,6 +31,15 @@ struct report_data {
     bool rate_mode;
     bool profile_m; /* --compat=1.1 */
     enum report_style style;
+    /* --percentile as given: one whole number (sysbench's form, then
+     * percentiles[0] == percentile and percentile_list false) or a list
+     * or fractions (percentile_list true; `percentile` is then the first,
+     * rounded, for what needs sysbench's int). Values in (0, 100]. The
+     * period's other figures (per statement kind, --rate service time and
+     * lag, self-check) are delta->detail (detail.h; NULL when off). */
+    const double *percentiles;
+    unsigned npercentiles; /* 0 with --percentile=0 */
+    bool percentile_list;
 };
 
 /* The one-line interval report, plus the rate line under --rate. */

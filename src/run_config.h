@@ -10,6 +10,7 @@
 struct options;
 
 #define RUN_MAX_CHECKPOINTS 256
+#define RUN_MAX_PERCENTILES 16 /* = REPORT_MAX_PERCENTILES */
 
 /* Everything main.c parsed and validated. */
 struct run_config {
@@ -38,6 +39,13 @@ struct run_config {
     unsigned ncheckpoints;
     bool debug, validate, histogram;
     int percentile;
+    double percentiles[RUN_MAX_PERCENTILES]; /* report.h report_data */
+    unsigned npercentiles;
+    bool percentile_list;
+    /* bench's measurements beyond sysbench's (detail.h): on with
+     * --extended-report=on, and with any machine format (run.c ORs in
+     * whichever options need the figures). */
+    bool extended_report;
     int rand_seed;
     const char *luajit_cmd;
 };

@@ -5,6 +5,8 @@
 #include <stdlib.h>
 
 #include "api.h"
+#include "clock.h"
+#include "detail.h"
 #include "hist.h"
 #include "stats.h"
 
@@ -50,7 +52,9 @@ int stats_snapshot_init(struct stats_snapshot *s, unsigned nthreads)
     s->lat           = hist_new();
     s->thread_events = calloc(nthreads + 1, sizeof(uint64_t));
     s->thread_lat_ns = calloc(nthreads + 1, sizeof(uint64_t));
-    if (!s->lat || !s->thread_events || !s->thread_lat_ns) {
+    if (detail_enabled()) s->detail = detail_snapshot_new(nthreads);
+    if (!s->lat || !s->thread_events || !s->thread_lat_ns ||
+        (detail_enabled() && !s->detail)) {
         stats_snapshot_fini(s);
         return -1;
     }
@@ -60,6 +64,7 @@ int stats_snapshot_init(struct stats_snapshot *s, unsigned nthreads)
 void stats_snapshot_fini(struct stats_snapshot *s)
 {
     hist_free(s->lat);
+    detail_snapshot_free(s->detail);
     free(s->thread_events);
     free(s->thread_lat_ns);
     *s = (struct stats_snapshot){0};
@@ -80,6 +85,9 @@ int stats_collect(struct stats_snapshot *now, struct hist *const *hists)
         now->c[STAT_EVENTS] += now->thread_events[t];
         if (hist_add(now->lat, hists[t]) != 0) return -1;
     }
+    if (now->detail &&
+        detail_collect(now->detail, clock_now_ns(), now->thread_lat_ns) != 0)
+        return -1;
     return 0;
 }
 
@@ -91,6 +99,8 @@ int stats_copy(struct stats_snapshot *dst, const struct stats_snapshot *src)
         dst->thread_events[t] = src->thread_events[t];
         dst->thread_lat_ns[t] = src->thread_lat_ns[t];
     }
+    if (dst->detail && src->detail && detail_copy(dst->detail, src->detail))
+        return -1;
     return hist_copy(dst->lat, src->lat);
 }
 
@@ -104,6 +114,9 @@ int stats_diff(struct stats_snapshot *out, const struct stats_snapshot *now,
         out->thread_events[t] -= base->thread_events[t];
         out->thread_lat_ns[t] -= base->thread_lat_ns[t];
     }
+    if (out->detail && base->detail &&
+        detail_diff(out->detail, now->detail, base->detail) != 0)
+        return -1;
     return hist_sub(out->lat, base->lat);
 }
 

@@ -99,6 +99,7 @@ static inline uint64_t stats_read(int tid, enum stat_counter c)
 }
 
 struct hist;
+struct detail_snapshot;
 
 /* Totals over the workers at one instant, or the difference of two. The
  * reporter keeps one per report kind as the baseline of the next delta. */
@@ -108,9 +109,13 @@ struct stats_snapshot {
     unsigned nthreads;
     uint64_t *thread_events; /* per worker, from the latency record */
     uint64_t *thread_lat_ns; /* per worker sum of latencies */
+    /* bench's own figures of the same period (detail.h: per statement
+     * kind, --rate service time and lag, the self-check), or NULL when
+     * measuring is off (detail_enabled() at stats_snapshot_init). */
+    struct detail_snapshot *detail;
 };
 
-/* 0 ok, -1 ENOMEM. */
+/* 0 ok, -1 ENOMEM. Allocates `detail` when detail_enabled(). */
 int stats_snapshot_init(struct stats_snapshot *s, unsigned nthreads);
 void stats_snapshot_fini(struct stats_snapshot *s);
 /* Reads every worker's counters and latency record (`hists[i]` belongs to

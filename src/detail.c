@@ -1,0 +1,366 @@
+/* SPDX-License-Identifier: MIT */
+/* detail: see detail.h. Workers write their own record (single writer,
+ * relaxed stores); the reporter and the main thread read it with relaxed
+ * loads, as stats.c and hist.c do. The records of a run are the one table
+ * below (the sibling of stats_current), set while no worker runs. */
+#include <errno.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <sys/syscall.h>
+#include <ck_pr.h>
+
+#include "clock.h"
+#include "detail.h"
+#include "hist.h"
+
+/* Written only by its worker; read by the reporter with relaxed loads. */
+struct detail_worker {
+    uint64_t n[DETAIL_KIND_MAX][DETAIL_NCLASS];
+    struct hist *kind_lat[DETAIL_KIND_MAX]; /* on first use; published
+                                               after a store fence */
+    struct hist *service, *lag;             /* --rate only */
+    uint64_t driver_ns, schedule_ns;
+    /* Thread clocks at detail_thread_start, and at detail_thread_stop
+     * (stopped set after them). */
+    uint64_t wall0_ns, cpu0_ns, runq0_ns;
+    uint64_t wall1_ns, cpu1_ns, runq1_ns;
+    int started, stopped;
+    clockid_t cpu_clock;
+    pid_t tid;
+} __attribute__((aligned(64)));
+
+static struct {
+    struct detail_worker *w;
+    unsigned n;
+    bool on, rate_mode;
+} table;
+
+int detail_init(unsigned nworkers, bool on, bool rate_mode)
+{
+    detail_fini();
+    if (!on) return 0;
+    if (posix_memalign((void **) &table.w, 64, sizeof(*table.w) * nworkers) !=
+        0)
+        return -1;
+    memset(table.w, 0, sizeof(*table.w) * nworkers);
+    table.n         = nworkers;
+    table.on        = true;
+    table.rate_mode = rate_mode;
+    for (unsigned i = 0; rate_mode && i < nworkers; i++)
+        if (!(table.w[i].service = hist_new_compact()) ||
+            !(table.w[i].lag = hist_new_compact())) {
+            detail_fini();
+            return -1;
+        }
+    return 0;
+}
+
+void detail_fini(void)
+{
+    for (unsigned i = 0; i < table.n; i++) {
+        for (unsigned k = 0; k < DETAIL_KIND_MAX; k++)
+            hist_free(table.w[i].kind_lat[k]);
+        hist_free(table.w[i].service);
+        hist_free(table.w[i].lag);
+    }
+    free(table.w);
+    table.w  = NULL;
+    table.n  = 0;
+    table.on = false;
+}
+
+bool detail_enabled(void)
+{
+    return table.on;
+}
+
+struct detail_worker *detail_worker_of(int tid)
+{
+    if (!table.on || tid < 0 || (unsigned) tid >= table.n) return NULL;
+    return &table.w[tid];
+}
+
+/* -- Worker side ------------------------------------------------------- */
+
+/* The thread's CPU and run-queue times from the kernel's schedstat (ns);
+ * without it, the CPU clock and no run-queue time. */
+static void read_thread(pid_t tid, clockid_t clk, uint64_t *cpu, uint64_t *rq)
+{
+    char path[64];
+    unsigned long long c, q;
+    struct timespec ts;
+    FILE *f;
+
+    snprintf(path, sizeof(path), "/proc/self/task/%ld/schedstat", (long) tid);
+    if ((f = fopen(path, "r")) != NULL) {
+        int got = fscanf(f, "%llu %llu", &c, &q);
+        fclose(f);
+        if (got == 2) {
+            *cpu = c;
+            *rq  = q;
+            return;
+        }
+    }
+    *rq  = 0;
+    *cpu = clock_gettime(clk, &ts) == 0
+               ? (uint64_t) ts.tv_sec * NS_PER_S + (uint64_t) ts.tv_nsec
+               : 0;
+}
+
+void detail_thread_start(struct detail_worker *w)
+{
+    uint64_t cpu, rq;
+
+    if (!w) return;
+    w->tid = (pid_t) syscall(SYS_gettid);
+    if (pthread_getcpuclockid(pthread_self(), &w->cpu_clock) != 0)
+        w->cpu_clock = CLOCK_THREAD_CPUTIME_ID;
+    read_thread(w->tid, w->cpu_clock, &cpu, &rq);
+    ck_pr_store_64(&w->cpu0_ns, cpu);
+    ck_pr_store_64(&w->runq0_ns, rq);
+    ck_pr_store_64(&w->wall0_ns, clock_now_ns());
+    ck_pr_fence_store();
+    ck_pr_store_int(&w->started, 1);
+}
+
+void detail_thread_stop(struct detail_worker *w)
+{
+    uint64_t cpu, rq;
+
+    if (!w || !w->started) return;
+    read_thread(w->tid, w->cpu_clock, &cpu, &rq);
+    ck_pr_store_64(&w->cpu1_ns, cpu);
+    ck_pr_store_64(&w->runq1_ns, rq);
+    ck_pr_store_64(&w->wall1_ns, clock_now_ns());
+    ck_pr_fence_store();
+    ck_pr_store_int(&w->stopped, 1);
+}
+
+static void add(uint64_t *v, uint64_t n)
+{
+    ck_pr_store_64(v, *v + n);
+}
+
+void detail_query(struct detail_worker *w, unsigned kind, enum detail_class cls,
+                  uint64_t ns, bool discard)
+{
+    struct hist *h;
+
+    add(&w->driver_ns, ns);
+    if (discard) return;
+    if (kind >= DETAIL_KIND_MAX) kind = DETAIL_KIND_OTHER;
+    add(&w->n[kind][cls], 1);
+    if (!(h = w->kind_lat[kind])) {
+        if (!(h = hist_new_compact())) return; /* counted, not timed */
+        ck_pr_fence_store();
+        ck_pr_store_ptr(&w->kind_lat[kind], h);
+    }
+    hist_record(h, ns);
+}
+
+void detail_paced_event(struct detail_worker *w, uint64_t intended_ns,
+                        uint64_t start_ns, uint64_t end_ns, bool counted)
+{
+    if (!counted || !w->service) return;
+    hist_record(w->service, end_ns > start_ns ? end_ns - start_ns : 0);
+    hist_record(w->lag, start_ns > intended_ns ? start_ns - intended_ns : 0);
+}
+
+void detail_schedule_sleep(struct detail_worker *w, uint64_t ns)
+{
+    add(&w->schedule_ns, ns);
+}
+
+/* -- Snapshots --------------------------------------------------------- */
+
+struct detail_snapshot *detail_snapshot_new(unsigned nthreads)
+{
+    struct detail_snapshot *s = calloc(1, sizeof(*s));
+
+    if (!s) return NULL;
+    s->nthreads = nthreads;
+    if (!(s->thread = calloc(nthreads + 1, sizeof(*s->thread))) ||
+        !(s->service = hist_new()) || !(s->lag = hist_new()))
+        goto fail;
+    for (unsigned k = 0; k < DETAIL_KIND_MAX; k++)
+        if (!(s->kinds[k].lat = hist_new())) goto fail;
+    return s;
+fail:
+    detail_snapshot_free(s);
+    return NULL;
+}
+
+void detail_snapshot_free(struct detail_snapshot *s)
+{
+    if (!s) return;
+    for (unsigned k = 0; k < DETAIL_KIND_MAX; k++)
+        hist_free(s->kinds[k].lat);
+    hist_free(s->service);
+    hist_free(s->lag);
+    free(s->thread);
+    free(s);
+}
+
+static uint64_t sub0(uint64_t a, uint64_t b)
+{
+    return a > b ? a - b : 0;
+}
+
+/* The fields derived from the measured ones. */
+static void derive(struct detail_selfcheck *c)
+{
+    c->script_ns = sub0(c->event_ns, c->driver_ns);
+    c->server_ns = sub0(c->wall_ns, c->cpu_ns + c->runq_ns + c->schedule_ns);
+}
+
+static void sum_into(struct detail_selfcheck *t,
+                     const struct detail_selfcheck *c)
+{
+    t->wall_ns += c->wall_ns;
+    t->cpu_ns += c->cpu_ns;
+    t->runq_ns += c->runq_ns;
+    t->event_ns += c->event_ns;
+    t->driver_ns += c->driver_ns;
+    t->schedule_ns += c->schedule_ns;
+}
+
+/* Worker w's self-check since its start: its clocks now, or at its stop. */
+static void collect_thread(struct detail_worker *w, uint64_t now_ns,
+                           struct detail_selfcheck *c)
+{
+    uint64_t cpu = 0, rq = 0, wall = now_ns;
+
+    *c             = (struct detail_selfcheck){0};
+    c->driver_ns   = ck_pr_load_64(&w->driver_ns);
+    c->schedule_ns = ck_pr_load_64(&w->schedule_ns);
+    if (!ck_pr_load_int(&w->started)) return;
+    ck_pr_fence_load();
+    if (ck_pr_load_int(&w->stopped)) {
+        ck_pr_fence_load();
+        cpu  = ck_pr_load_64(&w->cpu1_ns);
+        rq   = ck_pr_load_64(&w->runq1_ns);
+        wall = ck_pr_load_64(&w->wall1_ns);
+    } else {
+        read_thread(w->tid, w->cpu_clock, &cpu, &rq);
+        /* The thread may have stopped meanwhile (its clock then gone). */
+        if (ck_pr_load_int(&w->stopped)) {
+            collect_thread(w, now_ns, c);
+            return;
+        }
+    }
+    c->wall_ns = sub0(wall, ck_pr_load_64(&w->wall0_ns));
+    c->cpu_ns  = sub0(cpu, ck_pr_load_64(&w->cpu0_ns));
+    c->runq_ns = sub0(rq, ck_pr_load_64(&w->runq0_ns));
+}
+
+static void reset(struct detail_snapshot *s)
+{
+    for (unsigned k = 0; k < DETAIL_KIND_MAX; k++) {
+        memset(s->kinds[k].n, 0, sizeof(s->kinds[k].n));
+        hist_reset(s->kinds[k].lat);
+    }
+    hist_reset(s->service);
+    hist_reset(s->lag);
+    s->total = (struct detail_selfcheck){0};
+}
+
+static int collect_kinds(struct detail_snapshot *now, struct detail_worker *w)
+{
+    for (unsigned k = 0; k < now->nkinds; k++) {
+        struct hist *h = ck_pr_load_ptr(&w->kind_lat[k]);
+        for (unsigned c = 0; c < DETAIL_NCLASS; c++)
+            now->kinds[k].n[c] += ck_pr_load_64(&w->n[k][c]);
+        ck_pr_fence_load();
+        if (h && hist_add(now->kinds[k].lat, h) != 0) return -1;
+    }
+    return 0;
+}
+
+int detail_collect(struct detail_snapshot *now, uint64_t now_ns,
+                   const uint64_t *thread_lat_ns)
+{
+    reset(now);
+    now->nkinds    = detail_kind_count();
+    now->rate_mode = table.rate_mode;
+    for (unsigned t = 0; t < now->nthreads && t < table.n; t++) {
+        struct detail_worker *w    = &table.w[t];
+        struct detail_selfcheck *c = &now->thread[t];
+
+        if (collect_kinds(now, w) != 0) return -1;
+        collect_thread(w, now_ns, c);
+        if (w->service) {
+            c->event_ns = hist_sum_ns(w->service);
+            if (hist_add(now->service, w->service) != 0 ||
+                hist_add(now->lag, w->lag) != 0)
+                return -1;
+        } else {
+            c->event_ns = thread_lat_ns ? thread_lat_ns[t] : 0;
+        }
+        derive(c);
+        sum_into(&now->total, c);
+    }
+    derive(&now->total);
+    return 0;
+}
+
+int detail_copy(struct detail_snapshot *dst, const struct detail_snapshot *src)
+{
+    dst->nkinds    = src->nkinds;
+    dst->rate_mode = src->rate_mode;
+    for (unsigned k = 0; k < DETAIL_KIND_MAX; k++) {
+        memcpy(dst->kinds[k].n, src->kinds[k].n, sizeof(src->kinds[k].n));
+        if (hist_copy(dst->kinds[k].lat, src->kinds[k].lat) != 0) return -1;
+    }
+    for (unsigned t = 0; t < src->nthreads && t < dst->nthreads; t++)
+        dst->thread[t] = src->thread[t];
+    dst->total = src->total;
+    if (hist_copy(dst->service, src->service) != 0) return -1;
+    return hist_copy(dst->lag, src->lag);
+}
+
+static void diff_check(struct detail_selfcheck *o,
+                       const struct detail_selfcheck *b)
+{
+    o->wall_ns     = sub0(o->wall_ns, b->wall_ns);
+    o->cpu_ns      = sub0(o->cpu_ns, b->cpu_ns);
+    o->runq_ns     = sub0(o->runq_ns, b->runq_ns);
+    o->event_ns    = sub0(o->event_ns, b->event_ns);
+    o->driver_ns   = sub0(o->driver_ns, b->driver_ns);
+    o->schedule_ns = sub0(o->schedule_ns, b->schedule_ns);
+    derive(o);
+}
+
+int detail_diff(struct detail_snapshot *out, const struct detail_snapshot *now,
+                const struct detail_snapshot *base)
+{
+    if (detail_copy(out, now) != 0) return -1;
+    for (unsigned k = 0; k < DETAIL_KIND_MAX; k++) {
+        for (unsigned c = 0; c < DETAIL_NCLASS; c++)
+            out->kinds[k].n[c] -= base->kinds[k].n[c];
+        if (hist_sub(out->kinds[k].lat, base->kinds[k].lat) != 0) return -1;
+    }
+    for (unsigned t = 0; t < out->nthreads; t++)
+        diff_check(&out->thread[t], &base->thread[t]);
+    diff_check(&out->total, &base->total);
+    if (hist_sub(out->service, base->service) != 0) return -1;
+    return hist_sub(out->lag, base->lag);
+}
+
+/* -- The verdict ------------------------------------------------------- */
+
+struct detail_verdict detail_verdict(const struct detail_selfcheck *sc,
+                                     uint64_t period_ns)
+{
+    struct detail_verdict v = {0};
+
+    if (sc->wall_ns > 0)
+        v.busy = (double) (sc->cpu_ns + sc->runq_ns) / (double) sc->wall_ns;
+    if (v.busy > 1) v.busy = 1;
+    if (period_ns > 0) v.cpus = (double) sc->cpu_ns / (double) period_ns;
+    v.client_bound = v.busy > DETAIL_BUSY_LIMIT;
+    return v;
+}

@@ -1,0 +1,212 @@
+/* SPDX-License-Identifier: MIT */
+/* detail: what bench measures beyond sysbench's counters (issue 15): the
+ * latency of each statement kind, service time and start lag under --rate,
+ * and the client self-check (per worker CPU time, time in the script, in
+ * the driver, waiting for the server or the schedule). Nothing here runs
+ * unless detail_init(..., true) turned it on (--extended-report=on or a
+ * machine format), so sysbench's default report costs what it did.
+ *
+ * Data flow, the contract for the report writers (report.c's extended
+ * section, the JSON/CSV result document, the HdrHistogram log):
+ *  - workers write their own struct detail_worker (single writer, relaxed
+ *    stores, like stats_slot and struct hist); db.c times each query and
+ *    pool.c each event there;
+ *  - the reporter reads every worker into a struct detail_snapshot
+ *    (detail_collect), per report interval and at the end, and subtracts
+ *    baselines (detail_diff) exactly as it does stats_snapshot: a
+ *    stats_snapshot's `detail` member is that snapshot (NULL when off), so
+ *    `report_data.delta->detail` is the period's figures in every report
+ *    call, intermediate (the interval) or cumulative (since the last
+ *    checkpoint or the start);
+ *  - the writers only read a snapshot: nothing in it is shared.
+ *
+ * Conventions: constructors NULL on ENOMEM, int functions 0 ok / -1 with
+ * errno. Times are uint64_t ns. */
+#ifndef BENCH_DETAIL_H
+#define BENCH_DETAIL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct hist;
+struct detail_worker; /* one worker's record, private to detail.c */
+
+/* -- Statement kinds --------------------------------------------------- */
+
+/* A query's kind, for the per-kind table (like pgbench -r). Ids below
+ * DETAIL_KIND_BUILTIN are fixed; a script's own labels (con:query(sql,
+ * {kind = "..."}), con:prepare(sql, {kind = "..."})) get the next free
+ * ids, process-wide, up to DETAIL_KIND_MAX; more labels count as OTHER.
+ * The bundled OLTP scripts label every statement; an unlabelled one gets
+ * its kind from its text (detail_classify). Names: detail_kind_name. */
+enum detail_kind {
+    DETAIL_KIND_OTHER = 0,        /* "other" */
+    DETAIL_KIND_POINT_SELECT,     /* "point select" */
+    DETAIL_KIND_RANGE,            /* "range" */
+    DETAIL_KIND_SUM_RANGE,        /* "sum range" */
+    DETAIL_KIND_ORDER_RANGE,      /* "order range" */
+    DETAIL_KIND_DISTINCT_RANGE,   /* "distinct range" */
+    DETAIL_KIND_INDEX_UPDATE,     /* "index update" */
+    DETAIL_KIND_NON_INDEX_UPDATE, /* "non-index update" */
+    DETAIL_KIND_DELETE,           /* "delete" */
+    DETAIL_KIND_INSERT,           /* "insert" */
+    DETAIL_KIND_BEGIN_COMMIT,     /* "begin/commit": BEGIN, COMMIT, ROLLBACK */
+    DETAIL_KIND_SELECT,           /* "select": unlabelled, not a range */
+    DETAIL_KIND_UPDATE,           /* "update": unlabelled */
+    DETAIL_KIND_BUILTIN,          /* first id of a script's own label */
+    DETAIL_KIND_MAX = 32,
+};
+
+/* The name of kind `id` ("point select", a script's label), or NULL when
+ * no such kind exists. Any thread. */
+const char *detail_kind_name(unsigned id);
+
+/* How many kinds exist now (built-in ones and the labels so far): ids
+ * below it are valid. Any thread. */
+unsigned detail_kind_count(void);
+
+/* The id of the kind named `name` (a built-in name or a script's label),
+ * registering a new label if needed; DETAIL_KIND_OTHER when the table is
+ * full or name is NULL/empty. Any thread (a mutex, so call it when a
+ * statement is prepared or a label first seen, not per query). */
+unsigned detail_kind_id(const char *name);
+
+/* The kind of an unlabelled statement from its text: its first keyword
+ * (BEGIN/START/COMMIT/ROLLBACK/END, INSERT/REPLACE, DELETE, UPDATE, SELECT)
+ * and, for a SELECT with BETWEEN, the range family (DISTINCT, SUM(, ORDER
+ * BY, plain). Cheap, no allocation; len bytes of sql are read. */
+unsigned detail_classify(const char *sql, size_t len);
+
+/* -- Counter classes --------------------------------------------------- */
+
+/* The read/write/other class a query was counted in (sysbench's, from the
+ * result: db_api_decls.h DB_CNT_*), and failed queries. */
+enum detail_class {
+    DETAIL_OTHER  = 0, /* = SB_CNT_OTHER */
+    DETAIL_READ   = 1, /* = SB_CNT_READ */
+    DETAIL_WRITE  = 2, /* = SB_CNT_WRITE */
+    DETAIL_FAILED = 3, /* an error (ignored or fatal): in no r/w/o count */
+    DETAIL_NCLASS
+};
+
+/* -- Snapshots: what report writers read ------------------------------- */
+
+/* One statement kind over a period. For every kind,
+ * n[READ] + n[WRITE] + n[OTHER] summed over the kinds equals the period's
+ * reads + writes + other of the stats snapshot (both count at the same
+ * place in db.c, warm-up discarded alike). */
+struct detail_kind_stats {
+    uint64_t n[DETAIL_NCLASS]; /* queries by class */
+    struct hist *lat;          /* time in the driver call, every class included:
+                                * from the call until the driver returned the result
+                                * (rows streamed later are not in it); never NULL */
+};
+
+/* The client self-check of one worker, or the sum over the workers, over
+ * a period (from the start of the run, warm-up included, or of the
+ * interval). Every field is a time in ns of the worker's thread; CPU and
+ * run-queue times come from the kernel, the others from clock reads bench
+ * already takes (events) or takes per query only while measuring. */
+struct detail_selfcheck {
+    uint64_t wall_ns;     /* the worker ran (started..finished or now) */
+    uint64_t cpu_ns;      /* on a CPU, user + system (thread CPU clock) */
+    uint64_t runq_ns;     /* runnable, waiting for a CPU (schedstat; 0 when
+                             the kernel does not tell) */
+    uint64_t event_ns;    /* inside events: actual start to end (service
+                             time, so --rate's waits are not in it) */
+    uint64_t driver_ns;   /* inside driver calls (query/execute), wall */
+    uint64_t script_ns;   /* event_ns - driver_ns: the script (Lua) and
+                             bench's per-event work, wall */
+    uint64_t schedule_ns; /* sleeping until --rate's next arrival */
+    uint64_t server_ns;   /* off the CPU for any other reason: blocked on
+                             the server (or the disk, for fileio), i.e.
+                             wall - cpu - runq - schedule, at least 0 */
+};
+
+/* Everything detail measures over one period. Allocated by
+ * detail_snapshot_new for one run's thread count; filled by detail_collect
+ * (totals since the start) and detail_diff (a period). Read-only for the
+ * writers. */
+struct detail_snapshot {
+    unsigned nthreads;
+    unsigned nkinds; /* kinds[0..nkinds) are valid (ids as detail_kind) */
+    struct detail_kind_stats kinds[DETAIL_KIND_MAX];
+    /* Under --rate (else empty): per event, service time from the actual
+     * start (after the wait for the arrival) to the end, and the start lag
+     * from the intended start to the actual one. The latency record of the
+     * stats snapshot (PD-3) is measured from the intended start. */
+    bool rate_mode;
+    struct hist *service;
+    struct hist *lag;
+    struct detail_selfcheck *thread; /* nthreads entries */
+    struct detail_selfcheck total;   /* sum over the workers */
+};
+
+/* NULL on ENOMEM. Free with detail_snapshot_free (accepts NULL). */
+struct detail_snapshot *detail_snapshot_new(unsigned nthreads);
+void detail_snapshot_free(struct detail_snapshot *s);
+
+/* Reads every worker's totals into `now` while they run (relaxed reads;
+ * kinds and records may miss values in flight, never double them).
+ * `now_ns` is the clock of the snapshot; `thread_lat_ns[i]` worker i's sum
+ * of latencies (its event time without --rate). Reporter or main thread.
+ * 0 ok, -1 ENOMEM. */
+int detail_collect(struct detail_snapshot *now, uint64_t now_ns,
+                   const uint64_t *thread_lat_ns);
+/* dst = src. 0 ok, -1 ENOMEM. */
+int detail_copy(struct detail_snapshot *dst, const struct detail_snapshot *src);
+/* out = now - base (base an earlier collect of the same run). 0 ok. */
+int detail_diff(struct detail_snapshot *out, const struct detail_snapshot *now,
+                const struct detail_snapshot *base);
+
+/* -- The self-check verdict -------------------------------------------- */
+
+/* The client was the bottleneck when its workers were runnable (on a CPU
+ * or waiting for one) more than this share of their wall time. */
+#define DETAIL_BUSY_LIMIT 0.80
+
+struct detail_verdict {
+    double busy;       /* (cpu + runq) / wall over the workers, 0..1 */
+    double cpus;       /* CPUs the workers used on average: cpu / run time */
+    bool client_bound; /* busy > DETAIL_BUSY_LIMIT */
+};
+
+/* The verdict over a period's self-check `sc` and the period's length. */
+struct detail_verdict detail_verdict(const struct detail_selfcheck *sc,
+                                     uint64_t period_ns);
+
+/* -- The run (run.c, pool.c, db.c) ------------------------------------- */
+
+/* Turns measuring on (or off) for a run of `nworkers` workers and
+ * allocates their records; --rate runs also record service time and lag.
+ * Main thread, before workers start. 0 ok, -1 ENOMEM. */
+int detail_init(unsigned nworkers, bool on, bool rate_mode);
+/* Frees the records. Main thread, workers joined. */
+void detail_fini(void);
+/* Whether measuring is on for this run. Any thread. */
+bool detail_enabled(void);
+
+/* Worker `tid`'s record, or NULL when measuring is off or tid is no
+ * worker (the reporter, prepare's threads): callers test for NULL once
+ * (at connect, at worker start) and keep the pointer for the run. */
+struct detail_worker *detail_worker_of(int tid);
+
+/* Worker side, owner thread only. detail_thread_start/stop bracket the
+ * worker's run (CPU and run-queue clocks). */
+void detail_thread_start(struct detail_worker *w);
+void detail_thread_stop(struct detail_worker *w);
+/* One query of kind `kind` and class `cls` took `ns` in the driver.
+ * `discard`: during --warmup-time (counted in driver time only). */
+void detail_query(struct detail_worker *w, unsigned kind, enum detail_class cls,
+                  uint64_t ns, bool discard);
+/* Under --rate, one event ended: intended to start at intended_ns,
+ * actually started at start_ns (after the wait for its arrival), ended at
+ * end_ns; `counted`: it is in the latency record (not warm-up). Without
+ * --rate the service time is the latency, read from the pool's record. */
+void detail_paced_event(struct detail_worker *w, uint64_t intended_ns,
+                        uint64_t start_ns, uint64_t end_ns, bool counted);
+/* The worker slept `ns` for the --rate schedule. */
+void detail_schedule_sleep(struct detail_worker *w, uint64_t ns);
+
+#endif
