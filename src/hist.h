@@ -112,6 +112,12 @@ int hist_sub(struct hist *dst, const struct hist *src);
  * then empty. */
 int hist_copy(struct hist *dst, const struct hist *src);
 
+/* Adds n values to flat bucket idx (hist_index() of any value in it), as a
+ * decoder of a stored record does: counts exact, sum_ns grows by n times the
+ * bucket's midpoint. Not concurrent with any other use of h. 0 ok; -1 EINVAL
+ * (idx out of range) or ENOMEM, h unchanged. */
+int hist_add_bucket(struct hist *h, size_t idx, uint64_t n);
+
 /* Values recorded, unrecorded ones included. Any thread (relaxed load). */
 uint64_t hist_count(const struct hist *h);
 
