@@ -17,6 +17,7 @@
 #include "run_config.h"
 #include "script_source.h"
 #include "version.h"
+#include "wallclock.h"
 
 #define HR OPT_HIDDEN_R
 #define HM OPT_HIDDEN_M
@@ -63,6 +64,10 @@ static const struct option_def general_options[] = {
     {"num-threads", OPT_INT, "1", "old name of --threads", HM | OPT_ONLY_R},
     {"compat", OPT_STRING, NULL,
      "sysbench profile to follow: 1.0 or 1.1 (also BENCH_COMPAT)", OPT_BENCH},
+    {"start-at", OPT_STRING, NULL,
+     "wait until this wall-clock time (unix seconds or RFC 3339) before "
+     "the measured run starts, so processes on several hosts start together",
+     OPT_BENCH},
     {"extended-report", OPT_BOOL, "off",
      "after sysbench's report, print what bench measures beyond it (e.g. "
      "fileio's latency by operation)",
@@ -109,6 +114,11 @@ static int register_rand(struct options *opts, bool profile_m)
          "shape parameter h of the pareto distribution", 0},
         {"rand-zipfian-exp", OPT_DOUBLE, "0.8",
          "exponent (theta) of the zipfian distribution", HR},
+        {"rand-seed-offset", OPT_INT, "0",
+         "number of this process among several run with the same "
+         "--rand-seed, giving each its own random streams (default: "
+         "$JOB_COMPLETION_INDEX when set)",
+         OPT_BENCH},
         {0},
     };
     return options_add_group(opts, "Pseudo-Random Numbers Generator options",
@@ -297,6 +307,47 @@ static int parse_forced_shutdown(struct run_config *cfg)
     return 0;
 }
 
+/* --rand-seed-offset, else a Kubernetes Indexed Job's completion index. */
+static int parse_seed_offset(struct run_config *cfg)
+{
+    const char *env = getenv("JOB_COMPLETION_INDEX");
+    int v;
+
+    if (options_is_set(cfg->opts, "rand-seed-offset") || !env || !*env) {
+        if (get_int(cfg->opts, "rand-seed-offset", &v)) return 1;
+    } else if (options_get_int_text(env, &v) != 0) {
+        log_fatal("Invalid value for JOB_COMPLETION_INDEX in the "
+                  "environment: '%s'",
+                  env);
+        return 1;
+    }
+    if (v < 0) {
+        log_fatal("Invalid value for --rand-seed-offset: %d", v);
+        return 1;
+    }
+    cfg->rand_seed_offset = (unsigned) v;
+    return 0;
+}
+
+/* --start-at: one clear error for anything but a time; a time already
+ * past is run.c's warning (a late process still runs). */
+static int parse_start_at(struct run_config *cfg)
+{
+    const char *v = options_get_str(cfg->opts, "start-at");
+
+    cfg->start_at_ns = 0;
+    if (!options_is_set(cfg->opts, "start-at")) return 0;
+    if (!v || wallclock_parse_ns(v, &cfg->start_at_ns) != 0 ||
+        cfg->start_at_ns <= 0) {
+        log_fatal("Invalid value for --start-at: '%s' (expected unix "
+                  "seconds, e.g. 1767225600, or an RFC 3339 time, e.g. "
+                  "2026-01-01T00:00:00Z)",
+                  v ? v : "");
+        return 1;
+    }
+    return 0;
+}
+
 static int validate_rand(struct run_config *cfg)
 {
     struct rand_config rc = {0};
@@ -321,7 +372,7 @@ static int validate_rand(struct run_config *cfg)
         log_fatal("Invalid random numbers distribution parameters");
         return 1;
     }
-    return 0;
+    return parse_seed_offset(cfg);
 }
 
 /* More threads than this cannot start on any machine bench targets (each
@@ -426,7 +477,8 @@ static int validate_general(struct run_config *cfg)
     int rc;
 
     if ((rc = validate_limits(cfg)) || (rc = validate_stats(cfg)) ||
-        (rc = validate_rand(cfg)) || (rc = parse_checkpoints(cfg)))
+        (rc = validate_rand(cfg)) || (rc = parse_checkpoints(cfg)) ||
+        (rc = parse_start_at(cfg)))
         return rc;
     if (db_validate_options(cfg->opts) != 0) return 1;
     cfg->luajit_cmd = options_get_str(cfg->opts, "luajit-cmd");

@@ -34,6 +34,10 @@ struct pool_work {
      * released (prints "Threads started!" before any event output). */
     void (*started)(void *arg);
     void *arg;
+    /* Optional: called once with the barrier held when every worker has
+     * initialised, before the start instant is taken (--start-at waits
+     * here, so connecting and thread_init are not part of the wait). */
+    void (*ready)(void *arg);
 };
 
 enum pool_start_result {

@@ -53,7 +53,15 @@ int rand_dist_from_name(const char *name, enum rand_dist *out);
  * before rand_seed_libc() and before other threads start. */
 void rand_init_process(unsigned seed_or_0);
 
-/* srandom(seed), or srandom(time(NULL)) when seed is 0; sysbench calls it
+/* --rand-seed-offset: this process's number among several started with
+ * the same --rand-seed (a Kubernetes Job's completion index). Offset k
+ * shifts every stream that rand_seed_libc and rand_thread_init_tid seed,
+ * so processes draw distinct numbers, each reproducible from (seed, k);
+ * offset 0 changes nothing. Main thread, before rand_init_process. */
+void rand_set_offset(unsigned offset);
+
+/* srandom(seed), or srandom(time(NULL)) when seed is 0 (shifted by the
+ * offset of rand_set_offset); sysbench calls it
  * while printing the `run` header, before worker threads are seeded.
  * Serialized with rand_thread_init(); callable from any thread. */
 void rand_seed_libc(unsigned seed);

@@ -18,6 +18,7 @@
 #include "script.h"
 #include "script_source.h"
 #include "stats.h"
+#include "wallclock.h"
 
 /* Owners: run_command frees `main` before db_done (a Lua state closes
  * before the drivers' done(): its connections' finalizers call into
@@ -185,6 +186,27 @@ static void threads_started(void *arg)
         log_notice("Warming up for %d seconds...\n", run->cfg->warmup_s);
 }
 
+/* --start-at: every worker is connected and initialised, so the measured
+ * run (warmup included) starts at that wall-clock instant; a process that
+ * got there late says by how much and starts at once. */
+static void wait_start_at(void *arg)
+{
+    const struct run *run = arg;
+    int64_t at = run->cfg->start_at_ns, now = wallclock_now_ns();
+    char when[40];
+
+    if (at == 0) return;
+    wallclock_format(at, when, sizeof(when));
+    if (at <= now) {
+        log_warn("--start-at %s passed %.3f s ago: starting at once", when,
+                 (double) (now - at) / 1e9);
+        return;
+    }
+    log_notice("Waiting until %s (%.3f s from now) to start (--start-at)\n",
+               when, (double) (at - now) / 1e9);
+    wallclock_sleep_until_ns(at);
+}
+
 static void free_states(struct run *run)
 {
     if (!run->states) return;
@@ -239,7 +261,12 @@ static void print_header(const struct run_config *cfg)
     }
     if (cfg->debug) log_notice("Debug mode enabled.\n");
     if (cfg->validate) log_notice("Validation checks: on.\n");
-    if (cfg->rand_seed)
+    if (cfg->rand_seed_offset)
+        log_notice("Initializing random number generator from %s%.0d, "
+                   "offset %u (--rand-seed-offset)\n",
+                   cfg->rand_seed ? "seed " : "current time", cfg->rand_seed,
+                   cfg->rand_seed_offset);
+    else if (cfg->rand_seed)
         log_notice("Initializing random number generator from seed (%d).\n",
                    cfg->rand_seed);
     else
@@ -356,10 +383,11 @@ static int run_benchmark(struct run *run)
                .warmup_ns       = (uint64_t) cfg->warmup_s * NS_PER_S,
                .init_timeout_ns = (uint64_t) cfg->init_timeout_s * NS_PER_S,
                .rate            = cfg->rate > 0 ? cfg->rate : 0,
-               .rate_seed       = (uint64_t) cfg->rand_seed,
+               .rate_seed       = (uint64_t) cfg->rand_seed +
+                            (uint64_t) cfg->rand_seed_offset * 618034u,
     };
-    struct pool_work work = {worker_init, worker_run, worker_done,
-                             threads_started, run};
+    struct pool_work work = {worker_init,     worker_run, worker_done,
+                             threads_started, run,        wait_start_at};
     int status;
 
     if (export_options(run, run->main) != 0) return 1;
@@ -438,7 +466,7 @@ static int run_custom(struct run *run, const char *cmd)
                                     .stack_size = cfg->stack_size,
                                     .init_timeout_ns =
                                         (uint64_t) cfg->init_timeout_s * NS_PER_S};
-    struct pool_work work        = {command_init, command_run, NULL, NULL, run};
+    struct pool_work work = {command_init, command_run, NULL, NULL, run, NULL};
     int status;
 
     if (cfg->threads <= 1 || !script_command_parallel(run->main, cmd)) {
@@ -509,6 +537,7 @@ static int load_workload(struct run *run)
     }
     script_setup(&env);
     db_init(cfg->opts, pool_run_over);
+    rand_set_offset(cfg->rand_seed_offset);
     rand_init_process((unsigned) cfg->rand_seed);
     if (!(run->main = script_new(0))) return 1;
     if (!cfg->testname || strcmp(cfg->testname, "-") == 0) return 0;

@@ -6,6 +6,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 struct options;
 
@@ -47,6 +48,8 @@ struct run_config {
      * whichever options need the figures). */
     bool extended_report;
     int rand_seed;
+    unsigned rand_seed_offset; /* --rand-seed-offset / JOB_COMPLETION_INDEX */
+    int64_t start_at_ns;       /* --start-at, ns since the epoch; 0: none */
     const char *luajit_cmd;
 };
 

@@ -82,7 +82,9 @@ tests; here only the lines that do not depend on which drivers were built.
   
   bench options that sysbench lacks:
     --compat=STRING                  DESC
+    --start-at=STRING                DESC
     --extended-report[=on|off]       DESC [off]
+    --rand-seed-offset=N             DESC [0]
     --db-reconnect-timeout=N         DESC [60]
     --db-ignore-errors=[LIST,...]    DESC
     --pgsql-sslrootcert=STRING       DESC

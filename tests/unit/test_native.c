@@ -82,7 +82,8 @@ static uint64_t run_pool(const struct native_kernel *k, uint64_t events,
                              .stack_size      = 1 << 16,
                              .events_limit    = events,
                              .init_timeout_ns = 10ULL * 1000000000};
-    struct pool_work work = {work_init, work_run, work_done, NULL, (void *) k};
+    struct pool_work work = {work_init, work_run,   work_done,
+                             NULL,      (void *) k, NULL};
     uint64_t recorded     = 0;
 
     unsigned fail_at = seen.fail_at;

@@ -341,6 +341,39 @@ static void test_thread_tids(void)
        "no --rand-seed: a worker is seeded from libc as rand_thread_init()");
 }
 
+/* --rand-seed-offset: processes 0, 1, 2 run with the same --rand-seed and
+ * workers: every (process, worker) stream is its own, each reproducible,
+ * and offset 0 is the stream bench gave without the option. */
+static void test_offsets(void)
+{
+    static struct tid_stream base[NTHREADS], p[3][NTHREADS], again[NTHREADS];
+    uint64_t main_first[3];
+    int distinct = 1;
+
+    run_tids(42, false, base);
+    for (unsigned k = 0; k < 3; k++) {
+        rand_set_offset(k);
+        run_tids(42, false, p[k]);
+        rand_init_process(42);
+        main_first[k] = sb_rand_uniform_uint64();
+    }
+    ok(memcmp(p[0], base, sizeof(base)) == 0,
+       "offset 0: the streams of no offset");
+    for (int a = 0; a < 3 * NTHREADS; a++)
+        for (int b = a + 1; b < 3 * NTHREADS; b++)
+            distinct &= p[a / NTHREADS][a % NTHREADS].v[0] !=
+                        p[b / NTHREADS][b % NTHREADS].v[0];
+    ok(distinct, "offsets 0..2: every worker of every process its own stream");
+    ok(main_first[0] != main_first[1] && main_first[1] != main_first[2] &&
+           main_first[0] != main_first[2],
+       "offsets 0..2: the main streams (libc seed) differ too");
+    rand_set_offset(2);
+    run_tids(42, true, again);
+    ok(memcmp(again, p[2], sizeof(again)) == 0,
+       "offset 2: reproducible, whatever the start order");
+    rand_set_offset(0);
+}
+
 /* Threads started and seeded one after another, as a pool does. */
 static void run_sequential(unsigned seed, uint64_t (*out)[NSTREAM])
 {
@@ -651,6 +684,7 @@ int main(void)
     test_default_dispatch();
     test_threads();
     test_thread_tids();
+    test_offsets();
     test_edges();
     test_distributions();
     test_zipfian();
