@@ -72,6 +72,10 @@ static const struct option_def general_options[] = {
      "after sysbench's report, print what bench measures beyond it (e.g. "
      "fileio's latency by operation)",
      OPT_BENCH},
+    {"progress", OPT_BOOL, "on",
+     "during a long run on a terminal, keep a status line on stderr with "
+     "the time left and the current rate",
+     OPT_BENCH},
     {0},
 };
 
@@ -468,6 +472,7 @@ static int validate_stats(struct run_config *cfg)
     }
     cfg->debug    = options_get_bool(o, "debug");
     cfg->validate = options_get_bool(o, "validate");
+    cfg->progress = options_get_bool(o, "progress") && verbosity >= 3;
     log_set_verbosity(cfg->debug ? LOG_DEBUG : verbosity);
     return 0;
 }

@@ -185,10 +185,11 @@ double progress_rate_update(struct progress_rate *r, uint64_t now_ns,
     return r->per_s;
 }
 
-/* "42s", "7m05s", "2h03m" */
-static int format_duration(char *buf, size_t len, uint64_t ns)
+/* "42s", "7m05s", "2h03m". Elapsed time rounds down and time left up,
+ * so the two add up to the limit and "0s left" means the end. */
+static int format_duration(char *buf, size_t len, uint64_t ns, bool up)
 {
-    unsigned long long s = (ns + NS_PER_S / 2) / NS_PER_S;
+    unsigned long long s = ns / NS_PER_S + (up && ns % NS_PER_S != 0);
 
     if (s < 60) return snprintf(buf, len, "%llus", s);
     if (s < 3600) return snprintf(buf, len, "%llum%02llus", s / 60, s % 60);
@@ -229,10 +230,10 @@ size_t progress_format(char *buf, size_t len, const struct progress_state *s)
     } while (0)
     if (len == 0) return 0;
     buf[0] = '\0';
-    format_duration(el, sizeof(el), s->elapsed_ns);
+    format_duration(el, sizeof(el), s->elapsed_ns, false);
     ADD("%s elapsed", el);
     if (time_left(s, &left_ns)) {
-        format_duration(left, sizeof(left), left_ns);
+        format_duration(left, sizeof(left), left_ns, true);
         ADD(", %s left", left);
     }
     if (s->per_s >= 0)

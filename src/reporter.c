@@ -6,11 +6,13 @@
 #include <errno.h>
 #include <pthread.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #include "clock.h"
 #include "hist.h"
 #include "log.h"
 #include "pool.h"
+#include "progress.h"
 #include "report.h"
 #include "reporter.h"
 #include "script.h"
@@ -21,6 +23,7 @@ struct reporter {
     struct hist **hists; /* worker records, from the pool */
     struct stats_snapshot now, base_int, base_cum, delta;
     uint64_t last_int_ns, last_cum_ns;
+    struct progress_rate rate; /* the status line's events/s */
     pthread_t thread;
     bool running;
     pthread_mutex_t mutex; /* guards stop */
@@ -141,6 +144,48 @@ static int checkpoint(struct reporter *r, uint64_t now)
     return rc;
 }
 
+/* -- The status line ------------------------------------------------- */
+
+/* The line appears once a run lasted this long: short runs (and every
+ * transcript) finish without it. */
+#define PROGRESS_AFTER_NS (2 * NS_PER_S)
+
+/* Events so far, as the reports count them, from relaxed loads of the
+ * workers' records: nothing is merged or copied. */
+static uint64_t events_so_far(const struct reporter *r)
+{
+    uint64_t n = 0;
+
+    for (unsigned i = 0; i < r->cfg.threads; i++)
+        n += hist_count(pool_hist((int) i)) + stats_read((int) i, STAT_EVENTS);
+    return n;
+}
+
+static void progress_tick(struct reporter *r, uint64_t now)
+{
+    uint64_t t0 = pool_warmup_end_ns(), end = pool_deadline_ns();
+    uint64_t done = events_so_far(r);
+    char text[160];
+
+    if (now < t0) {
+        progress_rate_init(&r->rate, t0, 0);
+        progress_update("warming up, %llus left",
+                        (unsigned long long) ((t0 - now) / NS_PER_S + 1));
+        return;
+    }
+    struct progress_state st = {
+        .unit       = "events",
+        .done       = done,
+        .total      = r->cfg.events_limit,
+        .elapsed_ns = now - t0,
+        .limit_ns   = end > t0 ? end - t0 : 0,
+        .per_s      = progress_rate_update(&r->rate, now, done),
+    };
+    if (now - pool_start_ns() < PROGRESS_AFTER_NS) return;
+    progress_format(text, sizeof(text), &st);
+    progress_update("%s", text);
+}
+
 /* Sleeps until `when_ns` or until stopped; true when stopped. */
 static bool sleep_until(struct reporter *r, uint64_t when_ns)
 {
@@ -163,8 +208,10 @@ static void *reporter_main(void *arg)
     uint64_t t0        = pool_warmup_end_ns();
     uint64_t iv = r->cfg.interval_s > 0 ? r->cfg.interval_s * NS_PER_S : 0;
     uint64_t next_int = iv ? t0 + iv : UINT64_MAX;
-    unsigned cp       = 0;
-    int rc            = 0;
+    uint64_t next_prog =
+        progress_active() ? clock_now_ns() + PROGRESS_INTERVAL_NS : UINT64_MAX;
+    unsigned cp = 0;
+    int rc      = 0;
 
     /* Checkpoints already past (0 s) are skipped, as sysbench does. */
     while (cp < r->cfg.ncheckpoints &&
@@ -177,8 +224,13 @@ static void *reporter_main(void *arg)
                                ? t0 + r->cfg.checkpoints[cp] * NS_PER_S
                                : UINT64_MAX;
         uint64_t when    = next_int < next_cp ? next_int : next_cp;
+        if (next_prog < when) when = next_prog;
         if (when == UINT64_MAX || sleep_until(r, when)) break;
         uint64_t now = clock_now_ns();
+        if (now >= next_prog) {
+            progress_tick(r, now);
+            next_prog = now + PROGRESS_INTERVAL_NS;
+        }
         /* A slot at the time limit would cover a partial interval with
          * workers already leaving: never reported (RT-8). */
         if (rc == 0 && now >= next_int &&
@@ -202,7 +254,10 @@ static void *reporter_main(void *arg)
 int reporter_start(struct reporter *r)
 {
     r->last_int_ns = r->last_cum_ns = pool_warmup_end_ns();
+    progress_rate_init(&r->rate, pool_warmup_end_ns(), 0);
+    if (r->cfg.progress) progress_start(STDERR_FILENO, 0);
     if (pthread_create(&r->thread, NULL, reporter_main, r) != 0) {
+        progress_stop();
         log_fatal("reporter: cannot create the reporting thread");
         return -1;
     }
@@ -219,6 +274,7 @@ void reporter_stop(struct reporter *r)
     pthread_mutex_unlock(&r->mutex);
     pthread_join(r->thread, NULL);
     r->running = false;
+    progress_stop();
 }
 
 int reporter_final(struct reporter *r, struct script *main, bool forced)

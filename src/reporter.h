@@ -21,6 +21,8 @@ struct reporter_config {
     unsigned ncheckpoints;
     int percentile;
     bool rate_mode, profile_m, histogram, debug;
+    bool progress;         /* the status line on a terminal (progress.h) */
+    uint64_t events_limit; /* --events, 0: none; for the time left */
     struct script *script; /* the reporter thread's state, or NULL */
     /* What the reporter needs of the rest of the run, handed by run.c (the
      * reporter knows nothing of the db layer). Either may be NULL. */

@@ -314,6 +314,8 @@ static int make_reporter(struct run *run, struct script *rs)
            .profile_m    = cfg->profile_m,
            .histogram    = cfg->histogram,
            .debug        = cfg->debug,
+           .progress     = cfg->progress,
+           .events_limit = cfg->events > 0 ? (uint64_t) cfg->events : 0,
            .script       = rs,
            .style        = report_style_now,
            .thread_init  = db_thread_set_id,

@@ -39,6 +39,7 @@ struct run_config {
     unsigned checkpoints[RUN_MAX_CHECKPOINTS]; /* sorted */
     unsigned ncheckpoints;
     bool debug, validate, histogram;
+    bool progress; /* --progress, and --verbosity shows notices */
     int percentile;
     double percentiles[RUN_MAX_PERCENTILES]; /* report.h report_data */
     unsigned npercentiles;

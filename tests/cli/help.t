@@ -84,6 +84,7 @@ tests; here only the lines that do not depend on which drivers were built.
     --compat=STRING                  DESC
     --start-at=STRING                DESC
     --extended-report[=on|off]       DESC [off]
+    --progress[=on|off]              DESC [on]
     --rand-seed-offset=N             DESC [0]
     --db-reconnect-timeout=N         DESC [60]
     --db-ignore-errors=[LIST,...]    DESC
