@@ -6,6 +6,44 @@
  * first needs them (require("bench.decls"), script.c), since most workers
  * of a run never do. Same rules as api_decls.h. */
 
+/* Virtual users (bench.vu): pool.c and vu.c. A user's event slot is
+ * bench_worker(user); these run on the user's worker thread only.
+ * bench_vu_step ends the user's running event and starts its next one:
+ * 0 when no more may start (limits, stop), 1 when it started, otherwise
+ * the monotonic ns of its --rate arrival, when the caller, having waited,
+ * starts it with bench_vu_begin (latency counts from the arrival).
+ * bench_vu_finish ends the running event only (think time follows);
+ * bench_vu_linger keeps a paced worker until --time ends. */
+uint64_t bench_vu_step(bench_worker_t *w);
+void bench_vu_begin(bench_worker_t *w);
+void bench_vu_finish(bench_worker_t *w);
+void bench_vu_linger(void);
+/* --reconnect-every: user `user` made a new connection in `ns` (counted
+ * as a reconnect of its thread). */
+void bench_vu_connected(int user, uint64_t ns);
+
+/* A worker's scheduler of `nusers` users (local numbers 0..nusers-1):
+ * vu.c. NULL when out of memory or descriptors (errno). A user waits for
+ * one thing at a time: bench_vu_sleep until a monotonic instant, or
+ * bench_vu_wait_fd for its socket (`fresh`: the socket may be new though
+ * its number is not, e.g. during a connect); -1 with errno on failure.
+ * bench_vu_poll waits at most max_wait_ns for a user to become ready
+ * and stores up to `max` ready users in ready[]; it returns how many
+ * (0 after max_wait_ns), -1 with errno. bench_vu_wake_sleepers makes
+ * every sleeping user ready (the run stops). bench_vu_forget_fd drops a
+ * user's socket before its connection closes. */
+typedef struct vu_sched bench_vu_t;
+enum { BENCH_VU_READ = 1, BENCH_VU_WRITE = 2 };
+bench_vu_t *bench_vu_new(unsigned nusers);
+void bench_vu_free(bench_vu_t *v);
+int bench_vu_sleep(bench_vu_t *v, unsigned user, uint64_t when_ns);
+int bench_vu_wait_fd(bench_vu_t *v, unsigned user, int fd, int events,
+                     bool fresh);
+void bench_vu_forget_fd(bench_vu_t *v, unsigned user);
+int bench_vu_poll(bench_vu_t *v, int *ready, int max, uint64_t max_wait_ns);
+int bench_vu_wake_sleepers(bench_vu_t *v, int *ready, int max);
+uint64_t bench_vu_now(void);
+
 /* Options declared by scripts: script.c. */
 /* flags: options.h OPT_SHOW_N and OPT_HIDDEN_R only (bench.builtin). */
 int bench_option_declare(const char *name, const char *desc, const char *def,

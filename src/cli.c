@@ -76,6 +76,19 @@ static const struct option_def general_options[] = {
      "during a long run on a terminal, keep a status line on stderr with "
      "the time left and the current rate",
      OPT_BENCH},
+    {"reconnect-every", OPT_INT, "0",
+     "with --virtual-users: each user opens a new connection (thread_done, "
+     "then thread_init) every this many of its events, 0 never",
+     OPT_BENCH},
+    {"think-time", OPT_STRING, "0",
+     "with --virtual-users: milliseconds each user pauses between its "
+     "events, not counted as latency: MS (fixed) or exp:MS (exponential "
+     "with that mean)",
+     OPT_BENCH},
+    {"virtual-users", OPT_INT, "0",
+     "run this many script instances as coroutines spread over --threads "
+     "workers, each with its own connection; 0 runs one per thread",
+     OPT_BENCH},
     {0},
 };
 
@@ -477,13 +490,59 @@ static int validate_stats(struct run_config *cfg)
     return 0;
 }
 
+/* --think-time: MS or exp:MS, a non-negative number of milliseconds. */
+static int parse_think_time(struct run_config *cfg, const char *v)
+{
+    char *end;
+
+    cfg->think_exp = strncmp(v, "exp:", 4) == 0;
+    if (cfg->think_exp) v += 4;
+    errno         = 0;
+    cfg->think_ms = strtod(v, &end);
+    if (errno || end == v || *end || !(cfg->think_ms >= 0) ||
+        cfg->think_ms > 86400000.0) {
+        log_fatal("Invalid value for --think-time: '%s' (MS or exp:MS "
+                  "expected)",
+                  options_get_str(cfg->opts, "think-time"));
+        return 1;
+    }
+    return 0;
+}
+
+/* --virtual-users and the options that only apply with it. */
+static int validate_virtual_users(struct run_config *cfg)
+{
+    const char *think = options_get_str(cfg->opts, "think-time");
+    int users, every;
+
+    if (get_int(cfg->opts, "virtual-users", &users) ||
+        get_int(cfg->opts, "reconnect-every", &every) ||
+        parse_think_time(cfg, think ? think : "0"))
+        return 1;
+    if (users < 0 || users > CLI_MAX_THREADS ||
+        (users > 0 && (unsigned) users < cfg->threads)) {
+        log_fatal("Invalid value for --virtual-users: %d (0, or from "
+                  "--threads to %d)",
+                  users, CLI_MAX_THREADS);
+        return 1;
+    }
+    if (check_not_negative("reconnect-every", every)) return 1;
+    if (users == 0 && (every > 0 || cfg->think_ms > 0)) {
+        log_fatal("--think-time and --reconnect-every need --virtual-users");
+        return 1;
+    }
+    cfg->virtual_users   = (unsigned) users;
+    cfg->reconnect_every = (unsigned) every;
+    return 0;
+}
+
 static int validate_general(struct run_config *cfg)
 {
     int rc;
 
     if ((rc = validate_limits(cfg)) || (rc = validate_stats(cfg)) ||
         (rc = validate_rand(cfg)) || (rc = parse_checkpoints(cfg)) ||
-        (rc = parse_start_at(cfg)))
+        (rc = parse_start_at(cfg)) || (rc = validate_virtual_users(cfg)))
         return rc;
     if (db_validate_options(cfg->opts) != 0) return 1;
     cfg->luajit_cmd = options_get_str(cfg->opts, "luajit-cmd");

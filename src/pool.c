@@ -43,7 +43,12 @@ struct bench_worker {
 struct pool {
     struct pool_config cfg;
     struct pool_work work;
-    struct bench_worker *workers; /* cfg.threads + 1: the last for background */
+    /* nslots + 1: the last for background. A slot is a thread's, or with
+     * --virtual-users a user's (slot u runs on thread u % threads, whose
+     * latency record it shares: the same thread writes both). The first
+     * cfg.threads slots also hold the threads' pthread_t. */
+    struct bench_worker *workers;
+    unsigned nslots; /* cfg.users, or cfg.threads without virtual users */
     struct pacer *pacer;
     /* Written by the main thread before release, read-only afterwards. */
     uint64_t start_ns, warmup_end_ns, deadline_ns;
@@ -53,6 +58,9 @@ struct pool {
      * event queue once (PD-11); set once, read under --rate only. */
     int stop, failed, queue_full;
     unsigned running;
+    /* --reconnect-every: new connections and their total and longest
+     * time; atomic, any worker (bench_vu_connected). */
+    uint64_t connects, connect_ns, connect_max_ns;
     uint64_t events_started __attribute__((aligned(64)));
     /* Start barrier, guarded by mutex: workers signal `ready` one by one
      * (only main waits on it), main broadcasts `go` once, so a thousand
@@ -93,13 +101,14 @@ static struct bench_worker no_worker;
 
 static inline struct bench_worker *worker_of(int tid)
 {
-    if (tid < 0 || (unsigned) tid >= P->cfg.threads) tid = (int) P->cfg.threads;
+    if (tid < 0 || (unsigned) tid >= P->nslots) tid = (int) P->nslots;
     return &P->workers[tid];
 }
 
+/* The thread (stats slot) a worker slot's events run on. */
 static inline int tid_of(const struct bench_worker *w)
 {
-    return (int) (w - P->workers);
+    return (int) ((unsigned) (w - P->workers) % P->cfg.threads);
 }
 
 /* Claims up to `want` events of --events from the shared counter, fewer
@@ -114,7 +123,7 @@ static uint64_t claim_events(uint64_t want)
 
     do {
         if (got >= limit) return 0;
-        n = (limit - got) / (2 * (uint64_t) P->cfg.threads);
+        n = (limit - got) / (2 * (uint64_t) P->nslots);
         n = n < 1 ? 1 : n > want ? want : n;
     } while (!ck_pr_cas_64_value(&P->events_started, got, got + n, &got));
     return n;
@@ -213,7 +222,8 @@ static bool may_start(struct bench_worker *w, uint64_t now)
     if (P->pacer) {
         start = pacer_claim(P->pacer);
         if (start >= P->end_ns) {
-            if (P->end_ns != UINT64_MAX) sleep_until_or_stop(P->end_ns);
+            if (P->end_ns != UINT64_MAX && !P->cfg.users)
+                sleep_until_or_stop(P->end_ns);
             log_info("Time limit exceeded, exiting...");
             return false;
         }
@@ -222,7 +232,10 @@ static bool may_start(struct bench_worker *w, uint64_t now)
             ck_pr_store_int(&P->queue_full, 1);
     }
     if (!take_event(w, start)) return false;
-    if (start > now && !sleep_until_or_stop(start)) return false;
+    /* A virtual user waits for its arrival in its worker's scheduler
+     * (bench_vu_step), which runs the other users meanwhile. */
+    if (start > now && !P->cfg.users && !sleep_until_or_stop(start))
+        return false;
     w->next_start_ns = P->pacer ? start : 0;
     return true;
 }
@@ -308,6 +321,60 @@ bool bench_event_next(int thread_id)
     return P && bench_worker_next(worker_of(thread_id));
 }
 
+/* -- Virtual users (bench/vu.lua) ---------------------------------------- */
+
+uint64_t bench_vu_step(bench_worker_t *w)
+{
+    uint64_t now = clock_now_ns();
+
+    if (!P) return 0;
+    finish_event(w, now);
+    if (!may_start(w, now)) return 0;
+    if (w->next_start_ns > now) return w->next_start_ns;
+    begin_event(w, now);
+    open_fast_path(w);
+    return 1;
+}
+
+void bench_vu_begin(bench_worker_t *w)
+{
+    if (P) begin_event(w, clock_now_ns());
+}
+
+void bench_vu_finish(bench_worker_t *w)
+{
+    if (P) finish_event(w, clock_now_ns());
+}
+
+void bench_vu_connected(int user, uint64_t ns)
+{
+    uint64_t max;
+
+    if (!P) return;
+    stats_add((int) ((unsigned) user % P->cfg.threads), STAT_RECONNECTS, 1);
+    ck_pr_inc_64(&P->connects);
+    ck_pr_add_64(&P->connect_ns, ns);
+    max = ck_pr_load_64(&P->connect_max_ns);
+    while (ns > max && !ck_pr_cas_64_value(&P->connect_max_ns, max, ns, &max))
+        ;
+}
+
+uint64_t pool_connects(uint64_t *total_ns, uint64_t *max_ns)
+{
+    *total_ns = P ? ck_pr_load_64(&P->connect_ns) : 0;
+    *max_ns   = P ? ck_pr_load_64(&P->connect_max_ns) : 0;
+    return P ? ck_pr_load_64(&P->connects) : 0;
+}
+
+/* Paced users give up at once when the schedule passes --time (may_start
+ * does not sleep for them); their thread stays until the limit, as a
+ * paced thread does, so that the run lasts --time. */
+void bench_vu_linger(void)
+{
+    if (P && P->pacer && P->end_ns != UINT64_MAX)
+        sleep_until_or_stop(P->end_ns);
+}
+
 /* For the scripts' retry loops (event restarts): whether the run is over;
  * outside a run there is nothing to retry for. */
 bool bench_run_stopping(void)
@@ -357,7 +424,8 @@ static void *worker_main(void *arg)
             P->work.done(tid, P->work.arg);
     }
     /* An event left open (event() returned a value) is not counted. */
-    ck_pr_store_64(&P->workers[tid].event_start_ns, 0);
+    for (unsigned i = (unsigned) tid; i < P->nslots; i += P->cfg.threads)
+        ck_pr_store_64(&P->workers[i].event_start_ns, 0);
     pthread_mutex_lock(&P->mutex);
     ck_pr_dec_uint(&P->running);
     pthread_cond_signal(&P->ready_cond); /* pool_wait_done */
@@ -369,17 +437,19 @@ static int pool_alloc(const struct pool_config *cfg,
                       const struct pool_work *work)
 {
     struct pool *p = calloc(1, sizeof(*p));
+    unsigned n;
 
     if (!p) return -1;
-    p->cfg  = *cfg;
-    p->work = *work;
+    p->cfg    = *cfg;
+    p->work   = *work;
+    p->nslots = n = cfg->users ? cfg->users : cfg->threads;
     if (posix_memalign((void **) &p->workers, 64,
-                       sizeof(struct bench_worker) * (cfg->threads + 1)) != 0) {
+                       sizeof(struct bench_worker) * (n + 1)) != 0) {
         free(p);
         return -1;
     }
     /* P owns p from here; what pool_free reads is set before any failure */
-    memset(p->workers, 0, sizeof(struct bench_worker) * (cfg->threads + 1));
+    memset(p->workers, 0, sizeof(struct bench_worker) * (n + 1));
     pthread_mutex_init(&p->mutex, NULL);
     pthread_cond_init(&p->ready_cond, NULL);
     pthread_cond_init(&p->go_cond, NULL);
@@ -389,11 +459,14 @@ static int pool_alloc(const struct pool_config *cfg,
         p->per_thread_limit = test_limits.per_thread >= 0;
         test_limits.set     = false;
     }
-    for (unsigned i = 0; i <= cfg->threads; i++) {
+    for (unsigned i = 0; i <= n; i++) {
         p->workers[i] = (struct bench_worker){0};
         if (p->per_thread_limit)
             p->workers[i].events_left = (uint64_t) test_limits.per_thread;
-        if (!(p->workers[i].hist = hist_new_compact())) return -1;
+        if (i >= cfg->threads && i < n) /* a user: its thread's record */
+            p->workers[i].hist = p->workers[i % cfg->threads].hist;
+        else if (!(p->workers[i].hist = hist_new_compact()))
+            return -1;
         /* Counters of events started during warmup are discarded too. */
         p->workers[i].warming = cfg->warmup_ns > 0;
         if (i < cfg->threads && cfg->warmup_ns > 0)
@@ -497,7 +570,7 @@ void pool_stop(bool error)
     ck_pr_store_int(&P->stop, 1);
     /* Close every fast path (see open_fast_path). */
     ck_pr_fence_memory();
-    for (unsigned i = 0; i <= P->cfg.threads; i++)
+    for (unsigned i = 0; i <= P->nslots; i++)
         ck_pr_store_64(&P->workers[i].fast_until_ns, 0);
 }
 
@@ -571,7 +644,7 @@ uint64_t pool_concurrency(void)
 {
     uint64_t n = 0;
 
-    for (unsigned i = 0; P && i < P->cfg.threads; i++)
+    for (unsigned i = 0; P && i < P->nslots; i++)
         n += ck_pr_load_64(&P->workers[i].event_start_ns) != 0;
     return n;
 }
@@ -586,13 +659,13 @@ uint64_t pool_unfinished(uint64_t now_ns, struct hist *into,
 {
     uint64_t n = 0;
 
-    for (unsigned i = 0; P && i < P->cfg.threads; i++) {
+    for (unsigned i = 0; P && i < P->nslots; i++) {
         uint64_t start = ck_pr_load_64(&P->workers[i].event_start_ns);
         uint64_t lat   = now_ns > start ? now_ns - start : 0;
         if (start == 0 || now_ns < P->warmup_end_ns) continue;
         hist_record(into, lat);
-        thread_events[i]++;
-        thread_lat_ns[i] += lat;
+        thread_events[i % P->cfg.threads]++;
+        thread_lat_ns[i % P->cfg.threads] += lat;
         n++;
     }
     return n;
@@ -611,8 +684,8 @@ unsigned pool_threads(void)
 void pool_free(void)
 {
     if (!P) return;
-    for (unsigned i = 0; i <= P->cfg.threads; i++)
-        hist_free(P->workers[i].hist);
+    for (unsigned i = 0; i <= P->nslots; i++)
+        if (i < P->cfg.threads || i == P->nslots) hist_free(P->workers[i].hist);
     pacer_free(P->pacer);
     pthread_mutex_destroy(&P->mutex);
     pthread_cond_destroy(&P->ready_cond);

@@ -22,6 +22,10 @@ struct pool_config {
     uint64_t init_timeout_ns; /* --thread-init-timeout */
     double rate;              /* events/s; 0: unpaced */
     uint64_t rate_seed;
+    /* --virtual-users: event slots of users 0..users-1, user u on thread
+     * u % threads (bench_worker(u), bench_vu_* in api_builtin_decls.h);
+     * 0: one slot per thread. */
+    unsigned users;
 };
 
 /* What a worker does. init runs before the start barrier; run after it;
@@ -91,6 +95,9 @@ uint64_t pool_backlog(uint64_t now_ns);
  * there were. */
 uint64_t pool_unfinished(uint64_t now_ns, struct hist *into,
                          uint64_t *thread_events, uint64_t *thread_lat_ns);
+/* --reconnect-every: connections made so far, their total and longest
+ * time (ns). Any thread. */
+uint64_t pool_connects(uint64_t *total_ns, uint64_t *max_ns);
 /* The latency record of worker `tid` (read-only outside its owner). */
 struct hist *pool_hist(int tid);
 unsigned pool_threads(void);

@@ -140,8 +140,10 @@ static int worker_init_held(int tid, void *arg)
     if (!(s = script_new_worker(tid))) return -1;
     run->states[tid] = s;
     if (export_options(run, s) != 0) return -1;
-    if (script_has_function(s, "thread_init") &&
-        script_call(s, "thread_init", true, tid) != 0)
+    if (run->cfg->virtual_users) {
+        if (script_call_vu(s, "thread_init") != 0) return -1;
+    } else if (script_has_function(s, "thread_init") &&
+               script_call(s, "thread_init", true, tid) != 0)
         return -1;
     log_debug("Worker thread (#%d) initialized", tid);
     return 0;
@@ -153,8 +155,12 @@ static int worker_run(int tid, void *arg)
     int rc;
 
     log_hold();
-    rc = run->native ? native_thread_run(run->native, tid)
-                     : script_call(run->states[tid], "thread_run", true, tid);
+    if (run->native)
+        rc = native_thread_run(run->native, tid);
+    else if (run->cfg->virtual_users)
+        rc = script_call_vu(run->states[tid], "thread_run");
+    else
+        rc = script_call(run->states[tid], "thread_run", true, tid);
     log_release();
     return rc;
 }
@@ -169,6 +175,8 @@ static void worker_done(int tid, void *arg)
     log_hold();
     if (run->native) {
         if (native_thread_done(run->native, tid) != 0) pool_stop(true);
+    } else if (run->cfg->virtual_users) {
+        if (script_call_vu(s, "thread_done") != 0) pool_stop(true);
     } else if (script_has_function(s, "thread_done") &&
                script_call(s, "thread_done", true, tid) != 0)
         pool_stop(true);
@@ -246,6 +254,8 @@ static void print_header(const struct run_config *cfg)
 {
     log_notice("Running the test with following options:");
     log_notice("Number of threads: %u", cfg->threads);
+    if (cfg->virtual_users)
+        log_notice("Number of virtual users: %u", cfg->virtual_users);
     if (cfg->warmup_s > 0) log_notice("Warmup time: %ds", cfg->warmup_s);
     if (cfg->rate > 0) log_notice("Target transaction rate: %d/sec", cfg->rate);
     if (cfg->report_interval_s != 0)
@@ -387,6 +397,7 @@ static int run_benchmark(struct run *run)
                .rate            = cfg->rate > 0 ? cfg->rate : 0,
                .rate_seed       = (uint64_t) cfg->rand_seed +
                             (uint64_t) cfg->rand_seed_offset * 618034u,
+               .users           = cfg->virtual_users,
     };
     struct pool_work work = {worker_init,     worker_run, worker_done,
                              threads_started, run,        wait_start_at};
@@ -397,6 +408,12 @@ static int run_benchmark(struct run *run)
         script_call(run->main, "init", false, 0) != 0)
         return 1;
     run->native = native_take(run->src.builtin);
+    if (run->native && cfg->virtual_users) {
+        log_fatal("--virtual-users needs a Lua workload: the '%s' test "
+                  "runs in C",
+                  run->src.sname);
+        return 1;
+    }
     if (!script_has_function(run->main, "event")) {
         log_fatal("cannot find the event() function in %s", run->src.sname);
         return 1;
@@ -515,14 +532,19 @@ static int load_workload(struct run *run)
 {
     struct run_config *cfg = run->cfg;
     struct script_env env  = {
-         .opts       = cfg->opts,
-         .src        = &run->src,
-         .argc       = cfg->argc,
-         .argv       = cfg->argv,
-         .command    = cfg->command,
-         .profile_m  = cfg->profile_m,
-         .threads    = cfg->threads,
-         .luajit_cmd = cfg->luajit_cmd,
+         .opts            = cfg->opts,
+         .src             = &run->src,
+         .argc            = cfg->argc,
+         .argv            = cfg->argv,
+         .command         = cfg->command,
+         .profile_m       = cfg->profile_m,
+         .threads         = cfg->threads,
+         .luajit_cmd      = cfg->luajit_cmd,
+         .virtual_users   = cfg->virtual_users,
+         .reconnect_every = cfg->reconnect_every,
+         .think_ms        = cfg->think_ms,
+         .think_exp       = cfg->think_exp,
+         .rate            = cfg->rate > 0,
     };
     bool declared = false;
 

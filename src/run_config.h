@@ -52,6 +52,11 @@ struct run_config {
     unsigned rand_seed_offset; /* --rand-seed-offset / JOB_COMPLETION_INDEX */
     int64_t start_at_ns;       /* --start-at, ns since the epoch; 0: none */
     const char *luajit_cmd;
+    /* Virtual users (docs/virtual-users.md); 0: one script per thread. */
+    unsigned virtual_users;
+    unsigned reconnect_every; /* 0: never */
+    double think_ms;          /* pause between a user's events */
+    bool think_exp;           /* exponential with mean think_ms */
 };
 
 #endif

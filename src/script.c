@@ -280,6 +280,23 @@ static int print_line(lua_State *L)
     return 0;
 }
 
+/* bench.vu's settings, in the bootstrap's configuration table. */
+static void push_vu_config(lua_State *L)
+{
+    lua_pushinteger(L, (lua_Integer) script_env.virtual_users);
+    lua_setfield(L, -2, "virtual_users");
+    lua_pushinteger(L, (lua_Integer) script_env.threads);
+    lua_setfield(L, -2, "threads");
+    lua_pushinteger(L, (lua_Integer) script_env.reconnect_every);
+    lua_setfield(L, -2, "reconnect_every");
+    lua_pushnumber(L, script_env.think_ms);
+    lua_setfield(L, -2, "think_ms");
+    lua_pushboolean(L, script_env.think_exp);
+    lua_setfield(L, -2, "think_exp");
+    lua_pushboolean(L, script_env.rate);
+    lua_setfield(L, -2, "rate");
+}
+
 /* Not inlined, so that nothing of it stays in new_state's frame under the
  * bootstrap's pcall: a worker's ffi.cdef needs all but a few hundred bytes
  * of the third stack page (perf/README.md, threads_startup). */
@@ -315,6 +332,7 @@ static __attribute__((noinline)) void push_bootstrap_config(lua_State *L,
     /* The database layer (bench.sql, the legacy db_* API) is built in. */
     lua_pushboolean(L, embedded_find("db_api_decls") != NULL);
     lua_setfield(L, -2, "db");
+    if (lazy && script_env.virtual_users) push_vu_config(L);
 }
 
 /* Runs the embedded "bench" module, which builds the sysbench table, on
@@ -495,6 +513,13 @@ int script_call(struct script *s, const char *name, bool with_tid, int tid)
     if (with_tid) lua_pushinteger(s->L, tid);
     if (script_pcall(s->L, with_tid ? 1 : 0, 0) != 0)
         return script_call_failed(s->L, name);
+    return 0;
+}
+
+int script_call_vu(struct script *s, const char *name)
+{
+    script_push_field2(s->L, "vu", name);
+    if (script_pcall(s->L, 0, 0) != 0) return script_call_failed(s->L, name);
     return 0;
 }
 

@@ -24,6 +24,10 @@ struct script_env {
     bool profile_m;
     unsigned threads;
     const char *luajit_cmd; /* --luajit-cmd, applied to every state */
+    /* --virtual-users and its options (worker states only): bench.vu. */
+    unsigned virtual_users, reconnect_every;
+    double think_ms;
+    bool think_exp, rate;
 };
 
 struct script;
@@ -53,6 +57,11 @@ bool script_has_function(struct script *s, const char *name);
 /* Calls global `name` (with the thread id when with_tid). Errors print
  * "FATAL: `name' function failed: <msg>"; returns 0 or -1. */
 int script_call(struct script *s, const char *name, bool with_tid, int tid);
+
+/* --virtual-users: runs phase `name` (thread_init, thread_run or
+ * thread_done) of every user of the worker state `s` (bench.vu). Errors
+ * print "FATAL: `name' function failed: <msg>"; returns 0 or -1. */
+int script_call_vu(struct script *s, const char *name);
 
 /* Custom commands (sysbench.cmdline.commands). */
 bool script_command_defined(struct script *s, const char *cmd);

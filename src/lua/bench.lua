@@ -149,3 +149,10 @@ function thread_run(tid)
       end
    end
 end
+
+-- --virtual-users: this worker's users run as coroutines (bench.vu), and
+-- the workload, loaded next, gets their environments.
+if cfg.virtual_users then
+   sysbench.vu = require("bench.vu")
+   sysbench.vu.setup(cfg, thread_run)
+end

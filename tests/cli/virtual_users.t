@@ -1,0 +1,114 @@
+--virtual-users (issue 19): N script instances run as coroutines over the
+--threads workers, each with its own global environment and sysbench.tid,
+on the null driver, which never waits, so users take turns between events.
+
+Each user keeps its globals apart: thread_init stores the user's number in
+a global, every event checks it, thread_done prints it with the user's
+event count.
+
+  $ cat > users.lua <<'LUA'
+  > function thread_init(tid)
+  >    me, n = tid, 0
+  >    assert(sysbench.tid == tid)
+  > end
+  > function event(tid)
+  >    assert(me == tid and sysbench.tid == tid, "globals of another user")
+  >    n = n + 1
+  > end
+  > function thread_done(tid)
+  >    io.stderr:write(string.format("user %d %s\n", me, n > 0 and "ran" or "idle"))
+  > end
+  > LUA
+  $ "$BENCH" users.lua --threads=2 --virtual-users=6 --time=1 run >out 2>err; echo $?
+  0
+  $ sort err
+  user 0 ran
+  user 1 ran
+  user 2 ran
+  user 3 ran
+  user 4 ran
+  user 5 ran
+  $ grep -E "virtual users" out
+  Number of virtual users: 6
+
+The bundled OLTP scripts issue the same statements per event as in thread
+mode: the query counts of 1000 events are the same.
+
+  $ for m in "" "--virtual-users=200"; do
+  >   "$BENCH" oltp_read_write --db-driver=null --threads=2 --events=1000 $m run |
+  >     grep -E "^ +(read|write|other|total):"
+  > done
+          read:                            14000
+          write:                           4000
+          other:                           2000
+          total:                           20000
+          read:                            14000
+          write:                           4000
+          other:                           2000
+          total:                           20000
+
+--rate is met by 500 users on 2 threads: arrivals go to idle users.
+
+  $ "$BENCH" oltp_point_select --db-driver=null --threads=2 --virtual-users=500 \
+  >   --rate=2000 --time=2 run | awk '/total number of events/ {
+  >   print ($NF >= 3960 && $NF <= 4040) ? "rate held" : "rate missed: " $NF }'
+  rate held
+
+--think-time pauses each user between its events without counting as
+latency: 10 users thinking 50 ms for one second run about 200 events.
+
+  $ "$BENCH" oltp_point_select --db-driver=null --threads=2 --virtual-users=10 \
+  >   --think-time=50 --time=1 run >out; awk '
+  >   /total number of events/ { print ($NF >= 150 && $NF <= 210) ? "paced" : "not paced: " $NF }
+  >   /max:/ { print ($NF < 40) ? "think time not in latency" : "latency " $NF }' out
+  paced
+  think time not in latency
+  $ "$BENCH" oltp_point_select --db-driver=null --threads=2 --virtual-users=10 \
+  >   --think-time=exp:50 --time=1 run | awk '/total number of events/ {
+  >   print ($NF >= 120 && $NF <= 280) ? "paced" : "not paced: " $NF }'
+  paced
+
+--reconnect-every: each user runs thread_done and thread_init again every
+N of its events, counted as reconnects.
+
+  $ "$BENCH" oltp_point_select --db-driver=null --threads=2 --virtual-users=10 \
+  >   --reconnect-every=10 --events=1000 run | awk '/reconnects:/ {
+  >   print ($2 >= 90 && $2 <= 100) ? "reconnected" : "reconnects: " $2 }'
+  reconnected
+
+Warm-up and --report-interval work as in thread mode.
+
+  $ "$BENCH" oltp_point_select --db-driver=null --threads=2 --virtual-users=20 \
+  >   --think-time=10 --warmup-time=1 --time=2 --report-interval=1 run >out; echo $?
+  0
+  $ grep -c "^\[ 1s \] thds: 2 tps" out
+  1
+
+Scripts that cannot run as coroutines are named, not run: a script's own
+yield, os.exit in an event, a built-in test that runs in C.
+
+  $ cat > yields.lua <<'LUA'
+  > function event()
+  >    if os.getenv("EXIT") then os.exit(3) end
+  >    coroutine.yield()
+  > end
+  > LUA
+  $ "$BENCH" yields.lua --virtual-users=2 run | grep FATAL; echo $?
+  FATAL: `thread_run' function failed: virtual user 0: the script yielded from its own code (coroutine.yield outside a coroutine of its own)
+  0
+  $ EXIT=1 "$BENCH" yields.lua --virtual-users=2 run | grep FATAL
+  FATAL: `thread_run' function failed: yields.lua:2: os.exit() cannot be called by a virtual user (--virtual-users)
+  $ "$BENCH" cpu --virtual-users=2 run | grep FATAL
+  FATAL: --virtual-users needs a Lua workload: the 'cpu' test runs in C
+
+Option errors.
+
+  $ "$BENCH" cpu --threads=4 --virtual-users=2 run
+  FATAL: Invalid value for --virtual-users: 2 (0, or from --threads to 100000)
+  [1]
+  $ "$BENCH" cpu --think-time=5 run
+  FATAL: --think-time and --reconnect-every need --virtual-users
+  [1]
+  $ "$BENCH" cpu --virtual-users=2 --think-time=5x run
+  FATAL: Invalid value for --think-time: '5x' (MS or exp:MS expected)
+  [1]
