@@ -85,10 +85,10 @@ tests; here only the lines that do not depend on which drivers were built.
     --start-at=STRING                DESC
     --extended-report[=on|off]       DESC [off]
     --progress[=on|off]              DESC [on]
-    --rand-seed-offset=N             DESC [0]
     --reconnect-every=N              DESC [0]
     --think-time=STRING              DESC [0]
     --virtual-users=N                DESC [0]
+    --rand-seed-offset=N             DESC [0]
     --db-reconnect-timeout=N         DESC [60]
     --db-ignore-errors=[LIST,...]    DESC
     --pgsql-sslrootcert=STRING       DESC
