@@ -276,6 +276,11 @@ int hist_add_bucket(struct hist *h, size_t idx, uint64_t n)
     return 0;
 }
 
+void hist_set_sum_ns(struct hist *h, uint64_t sum_ns)
+{
+    h->sum_ns = sum_ns;
+}
+
 /* -- Queries -------------------------------------------------------------- */
 
 uint64_t hist_count(const struct hist *h)

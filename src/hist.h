@@ -118,6 +118,11 @@ int hist_copy(struct hist *dst, const struct hist *src);
  * (idx out of range) or ENOMEM, h unchanged. */
 int hist_add_bucket(struct hist *h, size_t idx, uint64_t n);
 
+/* Sets h's sum of values to sum_ns: a record rebuilt from stored buckets
+ * (hist_add_bucket, hdr_codec) carries midpoints, and its exact sum is
+ * stored beside it (a result document's sum_ns). Owner only. */
+void hist_set_sum_ns(struct hist *h, uint64_t sum_ns);
+
 /* Values recorded, unrecorded ones included. Any thread (relaxed load). */
 uint64_t hist_count(const struct hist *h);
 

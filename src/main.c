@@ -9,6 +9,8 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "compare.h"
+#include "merge.h"
 #include "log.h"
 #include "options.h"
 #include "pool.h"
@@ -76,6 +78,21 @@ static void catch_signals(void)
     sigaction(SIGTERM, &sa, NULL);
 }
 
+/* Commands that read result documents rather than run a workload: the
+ * first argument names them (`bench compare A.json B.json`), so a script
+ * of the same name needs a path (`bench ./compare.lua run`). */
+static int (*doc_command(int argc, char **argv))(int, char **)
+{
+    static const struct {
+        const char *name;
+        int (*main)(int, char **);
+    } cmds[] = {{"compare", compare_main}, {"merge", merge_main}};
+
+    for (size_t i = 0; argc > 1 && i < sizeof(cmds) / sizeof(cmds[0]); i++)
+        if (strcmp(argv[1], cmds[i].name) == 0) return cmds[i].main;
+    return NULL;
+}
+
 static const char *progname_of(const char *argv0)
 {
     const char *slash = strrchr(argv0, '/');
@@ -89,6 +106,11 @@ int main(int argc, char **argv)
     int bad_compat, status;
 
     setvbuf(stdout, NULL, _IOLBF, 0);
+    if (doc_command(argc, argv)) {
+        status = doc_command(argc, argv)(argc - 1, argv + 1);
+        fflush(stdout);
+        exit(status);
+    }
     cfg.progname  = progname_of(argv[0]);
     cfg.profile_m = want_profile_m(argc, argv, &bad_compat);
     if (bad_compat) {

@@ -158,8 +158,15 @@ void report_generic(const struct report_data *r)
         (unsigned long long) d->c[STAT_EVENTS]);
     say("%s", "");
     report_latency(r);
-    mean_stddev(d->thread_events, d->nthreads, 1.0, &ev_mean, &ev_sd);
-    mean_stddev(d->thread_lat_ns, d->nthreads, 1e-9, &t_mean, &t_sd);
+    if (r->fairness) {
+        ev_mean = r->fairness[0];
+        ev_sd   = r->fairness[1];
+        t_mean  = r->fairness[2];
+        t_sd    = r->fairness[3];
+    } else {
+        mean_stddev(d->thread_events, d->nthreads, 1.0, &ev_mean, &ev_sd);
+        mean_stddev(d->thread_lat_ns, d->nthreads, 1e-9, &t_mean, &t_sd);
+    }
     say("Threads fairness:");
     say("    events (avg/stddev):           %.4f/%3.2f", ev_mean, ev_sd);
     say("    execution time (avg/stddev):   %.4f/%3.2f", t_mean, t_sd);

@@ -40,6 +40,10 @@ struct report_data {
     const double *percentiles;
     unsigned npercentiles; /* 0 with --percentile=0 */
     bool percentile_list;
+    /* Threads fairness given rather than computed from the delta's
+     * per-thread figures: events avg, stddev, time avg (s), stddev
+     * (bench merge, whose inputs keep only these). NULL: computed. */
+    const double *fairness;
 };
 
 /* The one-line interval report, plus the rate line under --rate. */

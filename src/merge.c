@@ -1,0 +1,490 @@
+/* SPDX-License-Identifier: MIT */
+/* merge: see merge.h. The checks and the interval grid are here, the
+ * merged document is merge_doc.c's, the report report.c's. */
+#include <errno.h>
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hist.h"
+#include "merge.h"
+#include "merge_internal.h"
+#include "report.h"
+#include "stats.h"
+#include "version.h"
+#include "wallclock.h"
+
+/* Starts within this share of the interval count as on one grid. */
+#define MERGE_ALIGN_SHARE 0.1
+
+/* -- Inputs and checks ---------------------------------------------------- */
+
+static double median_interval(json_t *doc)
+{
+    json_t *ivs = result_get(doc, "intervals");
+    size_t n    = json_array_size(ivs), i;
+    double *v   = calloc(n + 1, sizeof(double)), med;
+
+    if (!v || n == 0) {
+        free(v);
+        return 0;
+    }
+    for (i = 0; i < n; i++)
+        v[i] = result_num(json_array_get(ivs, i), "interval_s", 0);
+    for (i = 1; i < n; i++) /* insertion sort: a run has few intervals */
+        for (size_t j = i; j > 0 && v[j - 1] > v[j]; j--) {
+            double t = v[j];
+            v[j]     = v[j - 1];
+            v[j - 1] = t;
+        }
+    med = v[n / 2];
+    free(v);
+    return med;
+}
+
+/* The threads an input ran: its --threads, else its intervals' most. */
+static unsigned threads_of(json_t *doc)
+{
+    const char *opt = result_str(doc, "options.threads");
+    json_t *iv;
+    unsigned most = 0;
+    size_t i;
+
+    if (opt && atoi(opt) > 0) return (unsigned) atoi(opt);
+    json_array_foreach(result_get(doc, "intervals"), i, iv)
+    {
+        unsigned t = (unsigned) result_num(iv, "threads", 0);
+        if (t > most) most = t;
+    }
+    return most ? most : 1;
+}
+
+static const char *or_none(const char *s)
+{
+    return s ? s : "(standard input)";
+}
+
+static int refuse(const struct merge *m, size_t i, const char *what,
+                  const char *detail)
+{
+    fprintf(stderr,
+            "merge: %s: %s%s; runs to merge must be of one workload and "
+            "overlap in time (--force merges them anyway)\n",
+            m->in[i].doc.path, what, detail);
+    return -1;
+}
+
+/* One workload (test and command) and a common period for every input. */
+static int check_inputs(const struct merge *m)
+{
+    json_t *r0  = m->in[0].doc.root;
+    size_t late = 0, early = 0;
+    char buf[400], a[40], b[40];
+
+    for (size_t i = 1; i < m->n; i++) {
+        json_t *r = m->in[i].doc.root;
+        if (!json_equal(json_object_get(r, "test"),
+                        json_object_get(r0, "test")) ||
+            !json_equal(json_object_get(r, "command"),
+                        json_object_get(r0, "command"))) {
+            snprintf(buf, sizeof(buf), " (%s %s), not %s's (%s %s)",
+                     or_none(result_str(r, "test")),
+                     or_none(result_str(r, "command")), m->in[0].doc.path,
+                     or_none(result_str(r0, "test")),
+                     or_none(result_str(r0, "command")));
+            return refuse(m, i, "another workload", buf);
+        }
+    }
+    for (size_t i = 1; i < m->n; i++) {
+        if (m->in[i].doc.start_s > m->in[late].doc.start_s) late = i;
+        if (m->in[i].doc.end_s < m->in[early].doc.end_s) early = i;
+    }
+    if (m->in[late].doc.start_s < m->in[early].doc.end_s) return 0;
+    wallclock_format((int64_t) llround(m->in[late].doc.start_s * 1e9), a,
+                     sizeof(a));
+    wallclock_format((int64_t) llround(m->in[early].doc.end_s * 1e9), b,
+                     sizeof(b));
+    snprintf(buf, sizeof(buf), " (it starts at %s, %s ended at %s)", a,
+             m->in[early].doc.path, b);
+    return refuse(m, late, "does not overlap the other runs", buf);
+}
+
+/* -- The interval grid ------------------------------------------------------
+ */
+
+static long long lcm_ll(long long a, long long b)
+{
+    long long x = a, y = b;
+
+    while (y) {
+        long long t = x % y;
+        x           = y;
+        y           = t;
+    }
+    return x ? a / x * b : 0;
+}
+
+/* Aligned: one interval length and starts within MERGE_ALIGN_SHARE of it
+ * of the grid through the earliest start. Otherwise the least common
+ * multiple of the lengths (in ms), doubled when starts are off. */
+static void choose_grid(struct merge *m)
+{
+    long long g_ms = 0, first_ms = 0;
+    bool same = true;
+
+    m->offset_s = 0;
+    for (size_t i = 0; i < m->n; i++) {
+        long long l = llround(m->in[i].interval_s * 1000);
+        if (l <= 0) continue;
+        if (first_ms && llabs(l - first_ms) > first_ms / 50) same = false;
+        if (!first_ms) first_ms = l;
+        g_ms = g_ms ? lcm_ll(g_ms, l) : l;
+    }
+    m->grid_s = (double) g_ms / 1000;
+    for (size_t i = 0; g_ms && i < m->n; i++) {
+        double off = fmod(m->in[i].doc.start_s - m->t0_s, m->grid_s);
+        off        = fmin(off, m->grid_s - off);
+        if (off > m->offset_s) m->offset_s = off;
+    }
+    m->same_length = same;
+    m->aligned     = same && m->offset_s <= MERGE_ALIGN_SHARE * m->grid_s;
+    if (!m->aligned && m->offset_s > MERGE_ALIGN_SHARE * m->grid_s)
+        m->grid_s *= 2;
+}
+
+/* Why the inputs' intervals do not line up, and the grid chosen. */
+static void grid_note(const struct merge *m, char *buf, size_t size)
+{
+    int n = snprintf(buf, size, "intervals do not line up (");
+
+    if (!m->same_length)
+        n += snprintf(buf + n, size - (size_t) n,
+                      "report intervals of different lengths");
+    if (m->offset_s > MERGE_ALIGN_SHARE * m->grid_s / 2)
+        n += snprintf(buf + n, size - (size_t) n, "%sstarts up to %.3f s apart",
+                      m->same_length ? "" : ", ", m->offset_s);
+    snprintf(buf + n, size - (size_t) n,
+             "): merged on a %g s grid, each interval in the cell where it "
+             "ends",
+             m->grid_s);
+}
+
+static size_t cell_of(const struct merge *m, double end_s)
+{
+    double k =
+        m->aligned ? round(end_s / m->grid_s) : ceil(end_s / m->grid_s - 1e-6);
+
+    return k >= 1 ? (size_t) k - 1 : 0;
+}
+
+static double end_of(const struct merge *m, size_t in, json_t *iv)
+{
+    return m->in[in].doc.start_s - m->t0_s + result_num(iv, "time_s", 0);
+}
+
+/* Places every input interval in its cell of the grid. */
+static int fill_cells(struct merge *m)
+{
+    size_t total = 0, i;
+    json_t *iv;
+
+    if (m->grid_s <= 0) return 0;
+    for (size_t in = 0; in < m->n; in++)
+        json_array_foreach(result_get(m->in[in].doc.root, "intervals"), i, iv)
+        {
+            size_t k = cell_of(m, end_of(m, in, iv));
+            if (k + 1 > m->ncells) m->ncells = k + 1;
+            total++;
+        }
+    if (!(m->cells = calloc(m->ncells + 1, sizeof(*m->cells)))) return -1;
+    for (size_t in = 0; in < m->n; in++)
+        json_array_foreach(result_get(m->in[in].doc.root, "intervals"), i, iv)
+        {
+            struct merge_cell *c = &m->cells[cell_of(m, end_of(m, in, iv))];
+            if (!c->iv && (!(c->iv = calloc(total, sizeof(*c->iv))) ||
+                           !(c->who = calloc(total, sizeof(*c->who)))))
+                return -1;
+            c->iv[c->n]    = iv;
+            c->who[c->n++] = in;
+        }
+    return 0;
+}
+
+/* -- The report ------------------------------------------------------------ */
+
+/* The percentile settings of report.c from the document's list: one whole
+ * number is sysbench's form, anything else a list. */
+static void report_percentiles(struct report_data *r, json_t *pcts, double *buf)
+{
+    size_t n = json_array_size(pcts);
+
+    r->npercentiles = 0;
+    for (size_t i = 0; i < n && i < REPORT_MAX_PERCENTILES; i++)
+        buf[r->npercentiles++] = json_number_value(json_array_get(pcts, i));
+    r->percentiles     = buf;
+    r->percentile      = n ? (int) lround(buf[0]) : 0;
+    r->percentile_list = n > 1 || (n == 1 && buf[0] != floor(buf[0]));
+}
+
+static void counts_of(json_t *period, double secs, uint64_t *c)
+{
+    c[STAT_EVENTS] = (uint64_t) llround(result_num(period, "events", 0));
+    if (result_get(period, "queries")) {
+        c[STAT_READS]      = (uint64_t) result_num(period, "queries.read", 0);
+        c[STAT_WRITES]     = (uint64_t) result_num(period, "queries.write", 0);
+        c[STAT_OTHER]      = (uint64_t) result_num(period, "queries.other", 0);
+        c[STAT_ERRORS]     = (uint64_t) result_num(period, "errors", 0);
+        c[STAT_RECONNECTS] = (uint64_t) result_num(period, "reconnects", 0);
+        return;
+    }
+    /* An interval has rates only: back to counts over its length. */
+    c[STAT_EVENTS] = (uint64_t) llround(result_num(period, "tps", 0) * secs);
+    c[STAT_READS] =
+        (uint64_t) llround(result_num(period, "qps.read", 0) * secs);
+    c[STAT_WRITES] =
+        (uint64_t) llround(result_num(period, "qps.write", 0) * secs);
+    c[STAT_OTHER] =
+        (uint64_t) llround(result_num(period, "qps.other", 0) * secs);
+    c[STAT_ERRORS] =
+        (uint64_t) llround(result_num(period, "errors_per_s", 0) * secs);
+    c[STAT_RECONNECTS] =
+        (uint64_t) llround(result_num(period, "reconnects_per_s", 0) * secs);
+}
+
+static void print_intervals(const struct merge *m, struct report_data *r)
+{
+    json_t *ivs = json_object_get(m->out, "intervals"), *iv;
+    struct stats_snapshot s;
+    size_t i;
+
+    memset(&s, 0, sizeof(s));
+    json_array_foreach(ivs, i, iv)
+    {
+        size_t k = (size_t) llround(result_num(iv, "time_s", 0) / m->grid_s);
+        memset(s.c, 0, sizeof(s.c));
+        counts_of(iv, m->grid_s, s.c);
+        s.lat              = m->cell_hists[k - 1];
+        r->delta           = &s;
+        r->time_total_s    = (double) k * m->grid_s;
+        r->time_interval_s = m->grid_s;
+        r->threads_running = (unsigned) result_num(iv, "threads", 0);
+        r->queue_length    = (uint64_t) result_num(iv, "queue_length", 0);
+        r->concurrency     = (uint64_t) result_num(iv, "concurrency", 0);
+        report_intermediate(r);
+    }
+}
+
+static void print_report(const struct merge *m)
+{
+    json_t *out = m->out, *tot = json_object_get(out, "totals");
+    struct stats_snapshot s;
+    struct report_data r = {0};
+    double pbuf[REPORT_MAX_PERCENTILES], fairness[4];
+    unsigned threads = 0;
+
+    memset(&s, 0, sizeof(s));
+    for (size_t i = 0; i < m->n; i++)
+        threads += m->in[i].threads;
+    r.profile_m =
+        strcmp(result_str(out, "bench.compat") ? result_str(out, "bench.compat")
+                                               : "",
+               "1.1") == 0;
+    r.style     = json_is_null(json_object_get(out, "database")) ||
+                      !json_object_get(out, "database")
+                      ? REPORT_GENERIC
+                      : REPORT_SQL;
+    r.rate_mode = result_get(out, "rate") != NULL;
+    report_percentiles(&r, json_object_get(out, "percentiles"), pbuf);
+    print_intervals(m, &r);
+    if (json_array_size(json_object_get(out, "intervals"))) printf("\n");
+    fairness[0] = result_num(tot, "fairness.events_avg", 0);
+    fairness[1] = result_num(tot, "fairness.events_stddev", 0);
+    fairness[2] = result_num(tot, "fairness.time_avg_s", 0);
+    fairness[3] = result_num(tot, "fairness.time_stddev_s", 0);
+    r.fairness  = fairness;
+    s.nthreads  = threads;
+    counts_of(tot, 0, s.c);
+    s.lat             = m->total;
+    r.delta           = &s;
+    r.time_total_s    = result_num(tot, "time_s", 0);
+    r.time_interval_s = r.time_total_s;
+    r.threads_running = threads;
+    r.unfinished      = (uint64_t) result_num(tot, "unfinished", 0);
+    report_cumulative(&r);
+}
+
+static void print_inputs(const struct merge *m)
+{
+    char banner[256], a[40], b[40];
+    json_t *r0 = m->in[0].doc.root;
+
+    version_banner(banner, sizeof(banner), false);
+    printf("%s\n\n", banner);
+    printf("Merging %zu result documents of %s %s:\n", m->n,
+           or_none(result_str(r0, "test")), or_none(result_str(r0, "command")));
+    for (size_t i = 0; i < m->n; i++) {
+        json_t *r = m->in[i].doc.root;
+        wallclock_format((int64_t) llround(m->in[i].doc.start_s * 1e9), a,
+                         sizeof(a));
+        wallclock_format((int64_t) llround(m->in[i].doc.end_s * 1e9), b,
+                         sizeof(b));
+        printf("  %s: %s, %u threads, %s to %s\n", m->in[i].doc.path,
+               result_str(r, "host.hostname") ? result_str(r, "host.hostname")
+                                              : "?",
+               m->in[i].threads, a, b);
+    }
+    if (m->grid_s <= 0)
+        printf("No interval records (run without --report-interval).\n\n");
+    else if (m->aligned)
+        printf("Intervals of %g s, aligned on the wall clock.\n\n", m->grid_s);
+    else {
+        char buf[256];
+        grid_note(m, buf, sizeof(buf));
+        printf("Note: %s.\n\n", buf);
+    }
+}
+
+/* -- The command ---------------------------------------------------------- */
+
+static int usage(bool help)
+{
+    fprintf(
+        help ? stdout : stderr,
+        "Usage:\n  bench merge [--results=FILE] [--force] RESULT.json...\n");
+    if (!help) return 1;
+    printf("\nCombines the result documents (--results) of runs of one "
+           "workload that\noverlapped in time, e.g. on several client hosts, "
+           "into one: counts summed,\nlatency records added exactly, "
+           "intervals aligned on the wall clock. Prints\nthe report of the "
+           "combined run. docs/distributed.md.\n\n"
+           "  --results=FILE  write the merged result document to FILE\n"
+           "  --force         merge documents of other workloads, schema "
+           "versions or\n"
+           "                  periods too\n");
+    return 0;
+}
+
+static int parse_args(int argc, char **argv, const char **results, bool *force,
+                      bool *help)
+{
+    static const struct option longopts[] = {
+        {"results", required_argument, NULL, 'r'},
+        {"force", no_argument, NULL, 'f'},
+        {"help", no_argument, NULL, 'h'},
+        {0, 0, 0, 0},
+    };
+    int c;
+
+    opterr = 0;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+        if (c == 'r')
+            *results = optarg;
+        else if (c == 'f')
+            *force = true;
+        else if (c == 'h') {
+            *help = true;
+            return -1;
+        } else {
+            fprintf(stderr,
+                    "merge: unknown option %s (see bench merge "
+                    "--help)\n",
+                    argv[optind - 1]);
+            return -2;
+        }
+    }
+    return argc - optind >= 1 ? 0 : -1;
+}
+
+static int load_inputs(struct merge *m, char **paths, bool force)
+{
+    if (!(m->in = calloc(m->n, sizeof(*m->in)))) return -1;
+    for (size_t i = 0; i < m->n; i++) {
+        struct merge_input *in = &m->in[i];
+        if (result_doc_load(&in->doc, paths[i], "merge", force) != 0) return -1;
+        in->interval_s = median_interval(in->doc.root);
+        in->threads    = threads_of(in->doc.root);
+        if (i == 0 || in->doc.start_s < m->t0_s) m->t0_s = in->doc.start_s;
+        if (i == 0 || in->doc.end_s > m->end_s) m->end_s = in->doc.end_s;
+    }
+    return 0;
+}
+
+static void note_grid(const struct merge *m)
+{
+    char buf[256], msg[300];
+
+    if (m->aligned || m->grid_s <= 0) return;
+    grid_note(m, buf, sizeof(buf));
+    snprintf(msg, sizeof(msg), "merge: %s", buf);
+    json_array_append_new(json_object_get(m->out, "warnings"),
+                          json_string(msg));
+}
+
+static int write_results(const struct merge *m, const char *path)
+{
+    if (json_dump_file(m->out, path,
+                       JSON_INDENT(1) | JSON_PRESERVE_ORDER |
+                           JSON_REAL_PRECISION(15)) == 0)
+        return 0;
+    fprintf(stderr, "merge: write %s: %s\n", path, strerror(errno));
+    return -1;
+}
+
+static void merge_fini(struct merge *m)
+{
+    for (size_t k = 0; k < m->ncells; k++) {
+        free(m->cells ? m->cells[k].iv : NULL);
+        free(m->cells ? m->cells[k].who : NULL);
+        hist_free(m->cell_hists ? m->cell_hists[k] : NULL);
+    }
+    free(m->cells);
+    free(m->cell_hists);
+    hist_free(m->total);
+    json_decref(m->out);
+    for (size_t i = 0; m->in && i < m->n; i++)
+        result_doc_fini(&m->in[i].doc);
+    free(m->in);
+    free(m->argv);
+}
+
+int merge_main(int argc, char **argv)
+{
+    struct merge m      = {.argc = argc};
+    const char *results = NULL;
+    bool force = false, help = false;
+    int status = 1;
+
+    /* getopt reorders argv: the document keeps the command as typed. */
+    if (!(m.argv = malloc(((size_t) argc + 1) * sizeof(char *)))) return 1;
+    memcpy(m.argv, argv, (size_t) argc * sizeof(char *));
+    switch (parse_args(argc, argv, &results, &force, &help)) {
+    case 0:
+        break;
+    case -1:
+        status = usage(help);
+        goto out;
+    default:
+        goto out;
+    }
+    m.n = (size_t) (argc - optind);
+    if (load_inputs(&m, argv + optind, force) != 0 ||
+        (!force && check_inputs(&m) != 0))
+        goto out;
+    choose_grid(&m);
+    if (fill_cells(&m) != 0) {
+        fprintf(stderr, "merge: out of memory\n");
+        goto out;
+    }
+    if (merge_build(&m) != 0) goto out;
+    note_grid(&m);
+    print_inputs(&m);
+    print_report(&m);
+    if (results && write_results(&m, results) != 0) goto out;
+    status = 0;
+out:
+    merge_fini(&m);
+    return status;
+}

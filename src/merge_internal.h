@@ -1,0 +1,59 @@
+/* SPDX-License-Identifier: MIT */
+/* merge_internal.h: what merge.c (the command, checks, report) and
+ * merge_doc.c (building the merged document) share. */
+#ifndef BENCH_MERGE_INTERNAL_H
+#define BENCH_MERGE_INTERNAL_H
+
+#include <jansson.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "result_doc.h"
+
+struct hist;
+
+struct merge_input {
+    struct result_doc doc;
+    double interval_s; /* its report interval; 0 without intervals */
+    unsigned threads;
+};
+
+/* One cell of the merged interval grid: the inputs' intervals that end
+ * in it (borrowed from the documents) and the input each came from. */
+struct merge_cell {
+    size_t n;
+    json_t **iv;
+    size_t *who;
+};
+
+struct merge {
+    struct merge_input *in;
+    size_t n;
+    int argc;
+    char **argv;  /* the merge's own command line, argv[0] "merge" */
+    double t0_s;  /* earliest start, epoch s: the merged start */
+    double end_s; /* latest end */
+    double grid_s;
+    bool aligned;     /* every input's intervals on one grid */
+    bool same_length; /* every input's report interval the same */
+    double offset_s;  /* largest start misalignment seen */
+    struct merge_cell *cells;
+    size_t ncells;
+    json_t *out;              /* the merged document */
+    struct hist *total;       /* its totals record (for the report) */
+    struct hist **cell_hists; /* per cell, for the report */
+};
+
+/* Builds m->out (and m->total, m->cell_hists) from the checked inputs and
+ * the grid. 0 ok; -1 after an error line naming the file at fault. */
+int merge_build(struct merge *m);
+
+/* A latency object (schema $defs/latency) of the sum of the records of
+ * lats[0..n) (NULL entries skipped), percentiles at the ranks `pcts`;
+ * the record added up goes to *keep when keep is not NULL (caller frees),
+ * else is freed. NULL after an error line. */
+json_t *merge_latency(const struct merge *m, json_t *const *lats,
+                      const size_t *who, size_t n, json_t *pcts,
+                      const char *where, struct hist **keep);
+
+#endif

@@ -1,0 +1,165 @@
+bench merge RESULT.json...: result documents of runs that overlapped in
+time become one (docs/distributed.md). Here the documents are synthetic
+(tests/dist/mkdoc.py, latency records encoded by PyPI's hdrhistogram): one
+run's events, drawn from a seeded generator, and the same events split
+across three documents, as three hosts would have measured them.
+
+  $ mkdoc() { python3 "$BENCH_SRCDIR/tests/dist/mkdoc.py" "$@"; }
+  $ mkdoc --exact whole.json p0.json p1.json p2.json > events.txt
+  $ wc -l < events.txt
+  3057
+
+Exact: the merge of the parts is the whole run, to the record's precision.
+
+  $ $BENCH merge p0.json p1.json p2.json --results=merged.json > merged.txt
+  $ $BENCH merge whole.json --results=whole-m.json > whole.txt
+  $ python3 "$BENCH_SRCDIR/tests/dist/check_merge.py" merged.json whole-m.json events.txt
+  ok totals.events: 3057 = the whole's 3057
+  ok totals.transactions: 3057 = the whole's 3057
+  ok totals.errors: 10 = the whole's 10
+  ok totals.reconnects: 0 = the whole's 0
+  ok totals.queries equal
+  ok latency count 3057 = 3057 events
+  ok latency sum_ns exact
+  ok latency record (hdr) the whole's, bucket for bucket
+  ok min within the record's precision of the least event
+  ok max within the record's precision of the greatest event
+  ok p50 within the record's precision of the exact value
+  ok p95 within the record's precision of the exact value
+  ok p99 within the record's precision of the exact value
+  ok as many intervals as the whole
+  ok every interval: events, end time, count, sum, record the whole's
+  $ python3 -W ignore -m jsonschema -i merged.json "$BENCH_SRCDIR/docs/bench-result-1.schema.json" && echo valid
+  valid
+
+The report is sysbench's, of the combined run: one line per interval on
+the common grid, then the totals; the inputs are listed first.
+
+  $ sed -n '3,7p' merged.txt
+  Merging 3 result documents of oltp_read_write run:
+    p0.json: host-0, 2 threads, 2026-11-26T01:00:00.000Z to 2026-11-26T01:00:10.000Z
+    p1.json: host-1, 2 threads, 2026-11-26T01:00:00.000Z to 2026-11-26T01:00:10.000Z
+    p2.json: host-2, 2 threads, 2026-11-26T01:00:00.000Z to 2026-11-26T01:00:10.000Z
+  Intervals of 1 s, aligned on the wall clock.
+  $ sed -n '/^\[ 1s \]/,$p' merged.txt
+  [ 1s ] thds: 6 tps: 311.00 qps: 6220.00 (r/w/o: 4354.00/1244.00/622.00) lat (ms,50%): 2.04 err/s: 1.00 reconn/s: 0.00
+  [ 2s ] thds: 6 tps: 313.00 qps: 6260.00 (r/w/o: 4382.00/1252.00/626.00) lat (ms,50%): 2.01 err/s: 0.00 reconn/s: 0.00
+  [ 3s ] thds: 6 tps: 302.00 qps: 6040.00 (r/w/o: 4228.00/1208.00/604.00) lat (ms,50%): 1.96 err/s: 2.00 reconn/s: 0.00
+  [ 4s ] thds: 6 tps: 313.00 qps: 6260.00 (r/w/o: 4382.00/1252.00/626.00) lat (ms,50%): 1.95 err/s: 1.00 reconn/s: 0.00
+  [ 5s ] thds: 6 tps: 294.00 qps: 5880.00 (r/w/o: 4116.00/1176.00/588.00) lat (ms,50%): 2.04 err/s: 0.00 reconn/s: 0.00
+  [ 6s ] thds: 6 tps: 310.00 qps: 6200.00 (r/w/o: 4340.00/1240.00/620.00) lat (ms,50%): 1.94 err/s: 1.00 reconn/s: 0.00
+  [ 7s ] thds: 6 tps: 299.00 qps: 5980.00 (r/w/o: 4186.00/1196.00/598.00) lat (ms,50%): 1.98 err/s: 0.00 reconn/s: 0.00
+  [ 8s ] thds: 6 tps: 301.00 qps: 6020.00 (r/w/o: 4214.00/1204.00/602.00) lat (ms,50%): 2.05 err/s: 1.00 reconn/s: 0.00
+  [ 9s ] thds: 6 tps: 322.00 qps: 6440.00 (r/w/o: 4508.00/1288.00/644.00) lat (ms,50%): 1.96 err/s: 2.00 reconn/s: 0.00
+  [ 10s ] thds: 6 tps: 292.00 qps: 5840.00 (r/w/o: 4088.00/1168.00/584.00) lat (ms,50%): 1.84 err/s: 2.00 reconn/s: 0.00
+  
+  SQL statistics:
+      queries performed:
+          read:                            42798
+          write:                           12228
+          other:                           6114
+          total:                           61140
+      transactions:                        3057   (305.70 per sec.)
+      queries:                             61140  (6114.00 per sec.)
+      ignored errors:                      10     (1.00 per sec.)
+      reconnects:                          0      (0.00 per sec.)
+  
+  General statistics:
+      total time:                          10.0000s
+      total number of events:              3057
+  
+  Latency (ms):
+           min:                                    0.36
+           avg:                                    2.15
+           max:                                    8.21
+           50th percentile:                        1.98
+           sum:                                 6566.47
+  
+  Threads fairness:
+      events (avg/stddev):           509.5000/2.40
+      execution time (avg/stddev):   10.0000/0.01
+  
+
+Everything up to the fairness lines is the whole run's report (the parts'
+fairness pools three runs' threads, the whole's is its own).
+
+  $ sed -n '/^\[ 1s/,/^Threads fairness/p' merged.txt > a.txt
+  $ sed -n '/^\[ 1s/,/^Threads fairness/p' whole.txt > b.txt
+  $ wc -l < a.txt
+  34
+  $ cmp a.txt b.txt && echo same
+  same
+
+The merged document lists the inputs, their hosts and command lines, and
+the threads summed; its own command line is the merge's.
+
+  $ python3 -c 'import json; d = json.load(open("merged.json")); print(d["command_line"], d["options"]["threads"], d["merged"]["grid_s"], d["merged"]["aligned"]); [print(i["file"], i["hostname"], i["threads"], " ".join(i["command_line"])) for i in d["merged"]["inputs"]]'
+  ['bench', 'merge', 'p0.json', 'p1.json', 'p2.json', '--results=merged.json'] 6 1.0 True
+  p0.json host-0 2 bench oltp_read_write --threads=2 --report-interval=1 run
+  p1.json host-1 2 bench oltp_read_write --threads=2 --report-interval=1 run
+  p2.json host-2 2 bench oltp_read_write --threads=2 --report-interval=1 run
+
+The 1.1 profile's report, when the runs followed it.
+
+  $ mkdoc --compat=1.1 w11.json a11.json b11.json
+  $ $BENCH merge a11.json b11.json | grep -A3 '^Throughput:'
+  Throughput:
+      events/s (eps):                      305.7000
+      time elapsed:                        10.0000s
+      total number of events:              3057
+
+Intervals that do not line up (a start half an interval off, or another
+report interval) are merged on a coarser grid, each interval counted in
+the grid cell where it ends, and the report and document say so.
+
+  $ mkdoc --seed=5 --start=1795654800.5 off.json
+  $ mkdoc --seed=6 --interval-s=2 --intervals=5 two.json
+  $ $BENCH merge p0.json off.json --results=off-m.json | grep -E '^(Note|\[ )'
+  Note: intervals do not line up (starts up to 0.500 s apart): merged on a 2 s grid, each interval in the cell where it ends.
+  [ 2s ] thds: 4 tps: 249.00 qps: 4980.00 (r/w/o: 3486.00/996.00/498.00) lat (ms,50%): 2.07 err/s: 1.50 reconn/s: 0.00
+  [ 4s ] thds: 4 tps: 398.50 qps: 7970.00 (r/w/o: 5579.00/1594.00/797.00) lat (ms,50%): 1.98 err/s: 2.50 reconn/s: 0.00
+  [ 6s ] thds: 4 tps: 393.00 qps: 7860.00 (r/w/o: 5502.00/1572.00/786.00) lat (ms,50%): 2.00 err/s: 1.00 reconn/s: 0.00
+  [ 8s ] thds: 4 tps: 396.00 qps: 7920.00 (r/w/o: 5544.00/1584.00/792.00) lat (ms,50%): 2.03 err/s: 2.50 reconn/s: 0.00
+  [ 10s ] thds: 4 tps: 404.50 qps: 8090.00 (r/w/o: 5663.00/1618.00/809.00) lat (ms,50%): 2.01 err/s: 2.00 reconn/s: 0.00
+  [ 12s ] thds: 2 tps: 150.50 qps: 3010.00 (r/w/o: 2107.00/602.00/301.00) lat (ms,50%): 1.98 err/s: 0.00 reconn/s: 0.00
+  $ python3 -c 'import json; d = json.load(open("off-m.json")); print(d["merged"]["aligned"], d["warnings"]); print(sum(i["events"] for i in d["intervals"]) == d["totals"]["events"])'
+  False ['merge: intervals do not line up (starts up to 0.500 s apart): merged on a 2 s grid, each interval in the cell where it ends']
+  True
+  $ $BENCH merge p0.json two.json | grep '^Note'
+  Note: intervals do not line up (report intervals of different lengths): merged on a 2 s grid, each interval in the cell where it ends.
+
+Refused, with one line naming the file, exit 1: another workload, runs
+that do not overlap, another schema, a truncated or missing file, no
+file; --force merges the first three anyway.
+
+  $ mkdoc --test=oltp_insert insert.json
+  $ mkdoc --start=1795660000 later.json
+  $ mkdoc --schema=bench-result/2 v2.json
+  $ mkdoc --schema=other/1 other.json
+  $ head -c 2000 p1.json > truncated.json
+  $ for f in insert.json later.json v2.json other.json truncated.json nosuch.json; do
+  >   $BENCH merge p0.json $f > out.txt; echo "exit $?"; test -s out.txt && echo "stdout not empty"; true; done
+  merge: insert.json: another workload (oltp_insert run), not p0.json's (oltp_read_write run); runs to merge must be of one workload and overlap in time (--force merges them anyway)
+  exit 1
+  merge: later.json: does not overlap the other runs (it starts at 2026-11-26T02:26:40.000Z, p0.json ended at 2026-11-26T01:00:10.000Z); runs to merge must be of one workload and overlap in time (--force merges them anyway)
+  exit 1
+  merge: read v2.json: schema "bench-result/2", not bench-result/1 (a document of another version or program)
+  exit 1
+  merge: read other.json: schema "other/1", not bench-result/1 (a document of another version or program)
+  exit 1
+  merge: read truncated.json: not valid JSON (line 1, column 2000: premature end of input)
+  exit 1
+  merge: read nosuch.json: No such file or directory
+  exit 1
+  $ $BENCH merge --force p0.json insert.json later.json v2.json | grep -c '^\['
+  20
+  $ $BENCH merge --force p0.json other.json; echo "exit $?"
+  merge: read other.json: schema "other/1", not bench-result/1 (a document of another version or program)
+  exit 1
+  $ $BENCH merge; echo "exit $?"
+  Usage:
+    bench merge [--results=FILE] [--force] RESULT.json...
+  exit 1
+  $ $BENCH merge --nosuch p0.json; echo "exit $?"
+  merge: unknown option --nosuch (see bench merge --help)
+  exit 1

@@ -1,0 +1,141 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""mkdoc.py: writes synthetic bench-result/1 documents from known events,
+for the tests of `bench merge` and `bench compare` (tests/cli/merge.t,
+compare.t). The latency records are encoded by PyPI's hdrhistogram, an
+implementation independent of bench's.
+
+  mkdoc.py [options] WHOLE.json [PART.json...]
+
+Every event of every interval is drawn from a seeded generator: WHOLE.json
+holds them all; with PART files, event j of an interval goes to part
+j % len(PARTS), so the parts split the whole run exactly. --exact prints
+the whole run's latencies (ns) to stdout, one a line, for an exact check.
+"""
+import argparse
+import datetime
+import json
+import math
+import random
+import sys
+
+from hdrh.histogram import HdrHistogram
+
+READS, WRITES, OTHER = 14, 4, 2  # queries per transaction, as oltp_read_write
+
+
+def rfc3339(t):
+    return datetime.datetime.fromtimestamp(t, datetime.timezone.utc).strftime(
+        "%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+def latency(events, pcts):
+    h = HdrHistogram(1, 2**63 - 1, 3)
+    for v in events:
+        h.record_value(v)
+    n = len(events)
+    srt = sorted(events)
+    out = {"count": n, "min_ns": srt[0] if n else 0,
+           "avg_ns": sum(events) / n if n else 0,
+           "max_ns": srt[-1] if n else 0, "sum_ns": sum(events),
+           "percentiles": [{"p": p, "ns": srt[max(0, min(n - 1, int(n * p / 100 + 0.5) - 1))] if n else 0}
+                           for p in pcts],
+           "hdr": h.encode().decode()}
+    return out
+
+
+def counts(ev, errors, secs):
+    q = {"read": READS * ev, "write": WRITES * ev, "other": OTHER * ev}
+    q["total"] = sum(q.values())
+    return q, {k: v / secs for k, v in q.items()}
+
+
+def selfcheck(threads, secs):
+    wall = int(threads * secs * 1e9)
+    return {"wall_ns": wall, "cpu_ns": int(wall * 0.3), "runq_ns": 0,
+            "event_ns": wall, "driver_ns": int(wall * 0.9),
+            "script_ns": int(wall * 0.1), "schedule_ns": 0,
+            "server_ns": int(wall * 0.7)}
+
+
+def document(a, name, intervals, threads, errors):
+    """intervals: list of lists of latencies (ns), one list per interval."""
+    pcts = [50, 95, 99]
+    secs = a.interval_s * len(intervals)
+    allev = [v for iv in intervals for v in iv]
+    q, qps = counts(len(allev), errors, secs)
+    doc = {
+        "schema": a.schema,
+        "bench": {"version": "0.1.0", "compat": a.compat},
+        "command_line": ["bench", a.test, "--threads=%d" % threads,
+                         "--report-interval=%g" % a.interval_s, "run"],
+        "test": a.test, "command": "run",
+        "host": {"hostname": "host-" + name, "cpu_model": "synthetic",
+                 "cpus": 2, "kernel": "Linux"},
+        "database": {"driver": "mysql", "server_version": "10.11"},
+        "start_time": rfc3339(a.start), "end_time": rfc3339(a.start + secs),
+        "start_epoch_s": a.start, "end_epoch_s": a.start + secs,
+        "options": {"threads": str(threads), "report-interval": str(a.interval_s)},
+        "percentiles": pcts,
+        "totals": {
+            "time_s": secs, "events": len(allev), "events_per_s": len(allev) / secs,
+            "queries": q, "qps": qps, "transactions": len(allev),
+            "tps": len(allev) / secs, "errors": sum(errors),
+            "errors_per_s": sum(errors) / secs, "reconnects": 0,
+            "reconnects_per_s": 0, "latency": latency(allev, pcts),
+            "fairness": {"events_avg": len(allev) / threads, "events_stddev": 1.5,
+                         "time_avg_s": secs, "time_stddev_s": 0.01}},
+        "intervals": [],
+        "self_check": {"busy": 0.3, "cpus": 0.6 * threads / 2, "client_bound": False,
+                       "applies": True, "total": selfcheck(threads, secs),
+                       "threads": [selfcheck(1, secs)] * threads},
+        "warnings": [],
+    }
+    for i, iv in enumerate(intervals):
+        q, qps = counts(len(iv), errors[i], a.interval_s)
+        doc["intervals"].append({
+            "time_s": a.interval_s * (i + 1), "interval_s": a.interval_s,
+            "threads": threads, "events": len(iv),
+            "events_per_s": len(iv) / a.interval_s, "tps": len(iv) / a.interval_s,
+            "qps": qps, "errors_per_s": errors[i] / a.interval_s,
+            "reconnects_per_s": 0, "latency": latency(iv, pcts)})
+    return doc
+
+
+def main():
+    p = argparse.ArgumentParser()
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--start", type=float, default=1795654800.0)
+    p.add_argument("--intervals", type=int, default=10)
+    p.add_argument("--interval-s", type=float, default=1.0)
+    p.add_argument("--rate", type=float, default=300, help="events/s")
+    p.add_argument("--lat-ms", type=float, default=2.0, help="median latency")
+    p.add_argument("--threads", type=int, default=2, help="per document")
+    p.add_argument("--test", default="oltp_read_write")
+    p.add_argument("--schema", default="bench-result/1")
+    p.add_argument("--compat", default="1.0")
+    p.add_argument("--exact", action="store_true")
+    p.add_argument("out", nargs="+")
+    a = p.parse_args()
+    rng = random.Random(a.seed)
+    intervals, errors = [], []
+    for _ in range(a.intervals):
+        n = max(1, int(rng.gauss(a.rate * a.interval_s, a.rate * a.interval_s * 0.03)))
+        intervals.append([max(1, int(rng.lognormvariate(math.log(a.lat_ms * 1e6), 0.4)))
+                          for _ in range(n)])
+        errors.append(rng.randrange(3))
+    parts = a.out[1:]
+    k = max(1, len(parts))
+    with open(a.out[0], "w") as f:
+        json.dump(document(a, "whole", intervals, a.threads * k, errors), f)
+    for j, path in enumerate(parts):
+        sub = [iv[j::k] for iv in intervals]
+        errs = [e if j == 0 else 0 for e in errors]
+        with open(path, "w") as f:
+            json.dump(document(a, str(j), sub, a.threads, errs), f)
+    if a.exact:
+        sys.stdout.write("".join("%d\n" % v for iv in intervals for v in iv))
+
+
+if __name__ == "__main__":
+    main()
