@@ -14,6 +14,7 @@
 #include "log.h"
 #include "options.h"
 #include "rand.h"
+#include "results.h"
 #include "run_config.h"
 #include "script_source.h"
 #include "version.h"
@@ -72,6 +73,15 @@ static const struct option_def general_options[] = {
      "after sysbench's report, print what bench measures beyond it (e.g. "
      "fileio's latency by operation)",
      OPT_BENCH},
+    {"format", OPT_STRING, "text",
+     "what to print on standard output: text (the report), json (NDJSON: "
+     "one object per report interval, then the result document) or csv "
+     "(one row per report interval); see docs/results.md",
+     OPT_BENCH},
+    {"hdr-log", OPT_STRING, NULL,
+     "write the latency record of every report interval to this file as an "
+     "HdrHistogram interval log",
+     OPT_BENCH},
     {"progress", OPT_BOOL, "on",
      "during a long run on a terminal, keep a status line on stderr with "
      "the time left and the current rate",
@@ -79,6 +89,10 @@ static const struct option_def general_options[] = {
     {"reconnect-every", OPT_INT, "0",
      "with --virtual-users: each user opens a new connection (thread_done, "
      "then thread_init) every this many of its events, 0 never",
+     OPT_BENCH},
+    {"results", OPT_STRING, NULL,
+     "write the result document (JSON, schema bench-result/1) to this file "
+     "at the end of the run",
      OPT_BENCH},
     {"think-time", OPT_STRING, "0",
      "with --virtual-users: milliseconds each user pauses between its "
@@ -536,13 +550,38 @@ static int validate_virtual_users(struct run_config *cfg)
     return 0;
 }
 
+/* --format, --results, --hdr-log (docs/results.md). A machine format takes
+ * standard output before the banner is printed: all else goes to stderr. */
+static int validate_output(struct run_config *cfg)
+{
+    const char *format = options_get_str(cfg->opts, "format");
+    const char *res    = options_get_str(cfg->opts, "results");
+    const char *hlog   = options_get_str(cfg->opts, "hdr-log");
+    enum results_format f;
+
+    if (results_parse_format(format ? format : "text", &f) != 0) {
+        log_fatal("Invalid value for --format: '%s' (text, json or csv)",
+                  format);
+        return 1;
+    }
+    cfg->format       = (int) f;
+    cfg->results_path = res && *res ? res : NULL;
+    cfg->hdr_log_path = hlog && *hlog ? hlog : NULL;
+    if (f != RESULTS_TEXT && !(cfg->machine_out = results_take_stdout())) {
+        log_fatal("results: take standard output: %s", strerror(errno));
+        return 1;
+    }
+    return 0;
+}
+
 static int validate_general(struct run_config *cfg)
 {
     int rc;
 
     if ((rc = validate_limits(cfg)) || (rc = validate_stats(cfg)) ||
         (rc = validate_rand(cfg)) || (rc = parse_checkpoints(cfg)) ||
-        (rc = parse_start_at(cfg)) || (rc = validate_virtual_users(cfg)))
+        (rc = parse_start_at(cfg)) || (rc = validate_virtual_users(cfg)) ||
+        (rc = validate_output(cfg)))
         return rc;
     if (db_validate_options(cfg->opts) != 0) return 1;
     cfg->luajit_cmd = options_get_str(cfg->opts, "luajit-cmd");

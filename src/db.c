@@ -202,6 +202,17 @@ bool db_is_used(void)
     return atomic_load(&used);
 }
 
+const char *db_used_driver(void)
+{
+    const char *name = NULL;
+
+    pthread_mutex_lock(&init_lock);
+    for (size_t i = 0; name == NULL && i < MAX_DRIVERS; i++)
+        if (handles[i].initialized) name = handles[i].drv->name;
+    pthread_mutex_unlock(&init_lock);
+    return name;
+}
+
 bool db_debug_enabled(void)
 {
     return debug_on;

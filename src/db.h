@@ -91,6 +91,10 @@ void db_thread_set_id(int thread_id);
 /* True once a driver was initialised: reports then use the SQL format. */
 bool db_is_used(void);
 
+/* The --db-driver name of the first driver initialised, or NULL when none
+ * was (the result document's "database"). Any thread. */
+const char *db_used_driver(void);
+
 /* Whether --db-debug is on (reports print the debug timer blocks). */
 bool db_debug_enabled(void);
 

@@ -15,6 +15,7 @@
 #include "progress.h"
 #include "report.h"
 #include "reporter.h"
+#include "results.h"
 #include "script.h"
 #include "stats.h"
 
@@ -122,8 +123,12 @@ static int intermediate(struct reporter *r, uint64_t now)
     d.concurrency  = pool_concurrency();
     if (stats_copy(&r->base_int, &r->now) != 0) return -1;
     r->last_int_ns = now;
+    if (r->cfg.results &&
+        results_interval(r->cfg.results, &d, pool_warmup_end_ns(), now) != 0)
+        return -1;
     if (s && script_has_hook(s, "report_intermediate"))
         return script_call_hook(s, "report_intermediate", &d, false);
+    if (results_replaces_text(r->cfg.results)) return 0;
     if (s && script_has_builtin(s, "report_intermediate"))
         return script_call_builtin(s, "report_intermediate", &d) < 0 ? -1 : 0;
     report_intermediate(&d);
@@ -290,8 +295,18 @@ int reporter_final(struct reporter *r, struct script *main, bool forced)
             now, r->delta.lat, r->delta.thread_events, r->delta.thread_lat_ns);
         r->delta.c[STAT_EVENTS] += d.unfinished;
     }
-    if (r->cfg.histogram) hist_print(r->delta.lat, stdout);
-    if (print_cumulative(r, main, &d) != 0) return -1;
-    if (r->cfg.debug) report_debug_threads(&d, r->hists);
+    if (results_replaces_text(r->cfg.results)) {
+        /* Only a script's own report hook still prints (to stderr). */
+        if (main && script_has_hook(main, "report_cumulative") &&
+            script_call_hook(main, "report_cumulative", &d, true) != 0)
+            return -1;
+    } else {
+        if (r->cfg.histogram) hist_print(r->delta.lat, stdout);
+        if (print_cumulative(r, main, &d) != 0) return -1;
+        if (r->cfg.debug) report_debug_threads(&d, r->hists);
+    }
+    if (r->cfg.results &&
+        results_final(r->cfg.results, &d, pool_warmup_end_ns(), now) != 0)
+        return -1;
     return 0;
 }

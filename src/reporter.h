@@ -12,6 +12,7 @@
 
 #include "report.h"
 
+struct results;
 struct script;
 
 struct reporter_config {
@@ -29,6 +30,8 @@ struct reporter_config {
     enum report_style (*style)(void); /* at each report; NULL: generic */
     void (*thread_init)(int id);      /* the reporter thread's first act,
                                          with id = threads */
+    struct results *results; /* machine output (results.h), or NULL; the
+                                run keeps ownership */
 };
 
 struct reporter;

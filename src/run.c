@@ -14,6 +14,7 @@
 #include "rand.h"
 #include "report.h"
 #include "reporter.h"
+#include "results.h"
 #include "run.h"
 #include "script.h"
 #include "script_source.h"
@@ -35,6 +36,7 @@ struct run {
     bool legacy;            /* 1.0 script without option declarations */
     const char *command;    /* for parallel commands */
     struct reporter *reporter;
+    struct results *results; /* machine output, or NULL (run_benchmark) */
     /* A built-in test's C worker (native.h): no state per worker. */
     const struct native_kernel *native;
 };
@@ -311,6 +313,31 @@ static enum report_style report_style_now(void)
     return db_is_used() ? REPORT_SQL : REPORT_GENERIC;
 }
 
+/* --results, --format=json|csv, --hdr-log (results.h); 0 also when none
+ * is asked for. */
+static int make_results(struct run *run)
+{
+    const struct run_config *cfg = run->cfg;
+    struct results_config c      = {
+             .format       = (enum results_format) cfg->format,
+             .out          = cfg->machine_out,
+             .path         = cfg->results_path,
+             .hdr_log_path = cfg->hdr_log_path,
+             .argc         = cfg->argc,
+             .argv         = cfg->argv,
+             .opts         = cfg->opts,
+             .test         = cfg->testname,
+             .command      = cfg->command,
+             .profile_m    = cfg->profile_m,
+             .rate         = cfg->rate,
+             .db_driver    = db_used_driver,
+    };
+
+    if (cfg->format == RESULTS_TEXT && !cfg->results_path && !cfg->hdr_log_path)
+        return 0;
+    return (run->results = results_new(&c)) ? 0 : -1;
+}
+
 static int make_reporter(struct run *run, struct script *rs)
 {
     const struct run_config *cfg = run->cfg;
@@ -330,6 +357,8 @@ static int make_reporter(struct run *run, struct script *rs)
            .style        = report_style_now,
            .thread_init  = db_thread_set_id,
     };
+    if (make_results(run) != 0) return -1;
+    rc.results = run->results;
     return (run->reporter = reporter_new(&rc)) ? 0 : -1;
 }
 
@@ -445,6 +474,8 @@ static int run_benchmark(struct run *run)
     if (status == 2) return 2;
     reporter_free(run->reporter);
     run->reporter = NULL;
+    results_free(run->results);
+    run->results = NULL;
     script_free(rs);
     free_states(run);
     pool_free();

@@ -6,6 +6,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <stdint.h>
 
 struct options;
@@ -52,6 +53,12 @@ struct run_config {
     unsigned rand_seed_offset; /* --rand-seed-offset / JOB_COMPLETION_INDEX */
     int64_t start_at_ns;       /* --start-at, ns since the epoch; 0: none */
     const char *luajit_cmd;
+    /* Machine output (results.h): --format as enum results_format, the
+     * stream it prints on (results_take_stdout; NULL for text), --results
+     * and --hdr-log (NULL when not given). */
+    int format;
+    FILE *machine_out;
+    const char *results_path, *hdr_log_path;
     /* Virtual users (docs/virtual-users.md); 0: one script per thread. */
     unsigned virtual_users;
     unsigned reconnect_every; /* 0: never */

@@ -84,8 +84,11 @@ tests; here only the lines that do not depend on which drivers were built.
     --compat=STRING                  DESC
     --start-at=STRING                DESC
     --extended-report[=on|off]       DESC [off]
+    --format=STRING                  DESC [text]
+    --hdr-log=STRING                 DESC
     --progress[=on|off]              DESC [on]
     --reconnect-every=N              DESC [0]
+    --results=STRING                 DESC
     --think-time=STRING              DESC [0]
     --virtual-users=N                DESC [0]
     --rand-seed-offset=N             DESC [0]

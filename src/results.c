@@ -1,0 +1,408 @@
+/* SPDX-License-Identifier: MIT */
+/* results.c: see results.h. The document is built as a jansson value while
+ * the run goes (one interval object per report) and written once at the
+ * end; the NDJSON lines, CSV rows and interval log lines are written as
+ * the reports happen, each flushed, so a reader can follow the run. */
+#include <errno.h>
+#include <stdlib.h>
+#include <time.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "detail.h"
+#include "hdr_log.h"
+#include "hist.h"
+#include "log.h"
+#include "report.h"
+#include "results.h"
+#include "results_internal.h"
+#include "stats.h"
+#include "version.h"
+
+/* jansson's %.17g prints 0.1 as 0.10000000000000001; 16 digits keep every
+ * figure (epoch seconds to the microsecond) and read back as typed. */
+#define JSON_FLAGS (JSON_COMPACT | JSON_REAL_PRECISION(16))
+
+struct results {
+    struct results_config cfg;
+    FILE *doc_file;       /* --results, written at the end */
+    struct hdr_log *hlog; /* --hdr-log */
+    json_t *intervals;    /* the document's interval objects */
+    json_t *warnings;
+    double epoch_at_mono0; /* wall clock - monotonic clock, in s */
+    bool csv_header_done, hlog_begun;
+};
+
+int results_parse_format(const char *text, enum results_format *out)
+{
+    static const char *const names[] = {"text", "json", "csv"};
+
+    for (int i = 0; i < 3; i++)
+        if (text != NULL && strcmp(text, names[i]) == 0) {
+            *out = (enum results_format) i;
+            return 0;
+        }
+    return -1;
+}
+
+FILE *results_take_stdout(void)
+{
+    int fd;
+    FILE *f;
+
+    fflush(stdout);
+    if ((fd = dup(STDOUT_FILENO)) < 0) return NULL;
+    if ((f = fdopen(fd, "w")) == NULL) {
+        close(fd);
+        return NULL;
+    }
+    if (dup2(STDERR_FILENO, STDOUT_FILENO) < 0) {
+        fclose(f);
+        return NULL;
+    }
+    return f;
+}
+
+/* -- Lifecycle ------------------------------------------------------------ */
+
+static int open_files(struct results *r)
+{
+    const struct results_config *c = &r->cfg;
+
+    if (c->path && (r->doc_file = fopen(c->path, "w")) == NULL) {
+        log_fatal("results: create %s: %s", c->path, strerror(errno));
+        return -1;
+    }
+    if (c->hdr_log_path && (r->hlog = hdr_log_open(c->hdr_log_path)) == NULL) {
+        log_fatal("results: create %s: %s", c->hdr_log_path, strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
+struct results *results_new(const struct results_config *cfg)
+{
+    struct results *r = calloc(1, sizeof(*r));
+    struct timespec mono;
+
+    if (r == NULL) goto nomem;
+    r->cfg = *cfg;
+    clock_gettime(CLOCK_MONOTONIC, &mono);
+    r->epoch_at_mono0 = results_epoch_now() - (double) mono.tv_sec -
+                        (double) mono.tv_nsec / 1e9;
+    if (!(r->intervals = json_array()) || !(r->warnings = json_array()))
+        goto nomem;
+    if (open_files(r) != 0) {
+        results_free(r);
+        return NULL;
+    }
+    return r;
+nomem:
+    results_free(r);
+    log_fatal("results: out of memory");
+    return NULL;
+}
+
+void results_free(struct results *r)
+{
+    if (r == NULL) return;
+    if (r->doc_file) fclose(r->doc_file);
+    hdr_log_close(r->hlog);
+    json_decref(r->intervals);
+    json_decref(r->warnings);
+    free(r);
+}
+
+bool results_replaces_text(const struct results *r)
+{
+    return r != NULL && r->cfg.format != RESULTS_TEXT;
+}
+
+void results_warning(struct results *r, const char *text)
+{
+    if (r != NULL) json_array_append_new(r->warnings, json_string(text));
+}
+
+static double epoch_of(const struct results *r, uint64_t mono_ns)
+{
+    return r->epoch_at_mono0 + (double) mono_ns / 1e9;
+}
+
+/* -- CSV ------------------------------------------------------------------ */
+
+static void csv_header(struct results *r, const struct report_data *d)
+{
+    const double *ranks;
+    double one;
+    unsigned n = results_ranks(d, &ranks, &one);
+    FILE *f    = r->cfg.out;
+
+    fputs("time_s,threads,events_per_s,tps,qps_read,qps_write,qps_other,"
+          "qps_total,errors_per_s,reconnects_per_s,lat_min_ms,lat_avg_ms,"
+          "lat_max_ms",
+          f);
+    for (unsigned i = 0; i < n; i++)
+        fprintf(f, ",lat_p%g_ms", ranks[i]);
+    fputs(",queue_length,concurrency,lag_avg_ms,lag_max_ms\n", f);
+    r->csv_header_done = true;
+}
+
+/* Reads the figures back from the interval object, so that the CSV row
+ * and the JSON can never disagree. */
+static double num(const json_t *o, const char *path0, const char *path1)
+{
+    const json_t *v = json_object_get(o, path0);
+
+    if (path1 != NULL) v = json_object_get(v, path1);
+    return json_number_value(v);
+}
+
+static void csv_row(struct results *r, const struct report_data *d,
+                    const json_t *iv)
+{
+    const json_t *lat = json_object_get(iv, "latency"), *p;
+    const json_t *lag =
+        json_object_get(json_object_get(iv, "rate"), "start_lag");
+    FILE *f = r->cfg.out;
+    size_t i;
+
+    if (!r->csv_header_done) csv_header(r, d);
+    fprintf(f,
+            "%.4f,%.0f,%.2f,%.2f,%.2f,%.2f,%.2f,%.2f,%.2f,%.2f,%.6f,%.6f,%.6f",
+            num(iv, "time_s", NULL), num(iv, "threads", NULL),
+            num(iv, "events_per_s", NULL), num(iv, "tps", NULL),
+            num(iv, "qps", "read"), num(iv, "qps", "write"),
+            num(iv, "qps", "other"), num(iv, "qps", "total"),
+            num(iv, "errors_per_s", NULL), num(iv, "reconnects_per_s", NULL),
+            num(lat, "min_ns", NULL) / 1e6, num(lat, "avg_ns", NULL) / 1e6,
+            num(lat, "max_ns", NULL) / 1e6);
+    json_array_foreach(json_object_get(lat, "percentiles"), i, p)
+        fprintf(f, ",%.6f", num(p, "ns", NULL) / 1e6);
+    fprintf(f, ",%.0f,%.0f,%.6f,%.6f\n", num(iv, "queue_length", NULL),
+            num(iv, "concurrency", NULL), num(lag, "avg_ns", NULL) / 1e6,
+            num(lag, "max_ns", NULL) / 1e6);
+    fflush(f);
+}
+
+/* -- The interval log ----------------------------------------------------- */
+
+static int hlog_period(struct results *r, const struct report_data *d,
+                       uint64_t start_ns)
+{
+    const struct detail_snapshot *s = d->delta->detail;
+    double t0 = d->time_total_s - d->time_interval_s, len = d->time_interval_s;
+    char what[256];
+    int rc;
+
+    if (!r->hlog_begun) {
+        snprintf(what, sizeof(what), "bench %s %s %s: latency in ns",
+                 BENCH_VERSION, r->cfg.test ? r->cfg.test : "-",
+                 r->cfg.command ? r->cfg.command : "run");
+        if (hdr_log_begin(r->hlog, what, epoch_of(r, start_ns)) != 0) return -1;
+        r->hlog_begun = true;
+    }
+    rc = hdr_log_write(r->hlog, "all", t0 < 0 ? 0 : t0, len, d->delta->lat);
+    for (unsigned k = 0; s != NULL && rc == 0 && k < s->nkinds; k++)
+        if (hist_count(s->kinds[k].lat) > 0 && detail_kind_name(k))
+            rc = hdr_log_write(r->hlog, detail_kind_name(k), t0, len,
+                               s->kinds[k].lat);
+    if (s != NULL && s->rate_mode && s->service && rc == 0)
+        rc = hdr_log_write(r->hlog, "service_time", t0, len, s->service);
+    if (s != NULL && s->rate_mode && s->lag && rc == 0)
+        rc = hdr_log_write(r->hlog, "start_lag", t0, len, s->lag);
+    if (rc != 0)
+        log_fatal("results: write %s: %s", r->cfg.hdr_log_path,
+                  strerror(errno));
+    return rc;
+}
+
+/* -- Intervals ------------------------------------------------------------ */
+
+/* Emits one period as an interval: NDJSON line, CSV row, log lines; keeps
+ * the object for the document. */
+static int emit_period(struct results *r, const struct report_data *d,
+                       uint64_t start_ns, bool keep)
+{
+    json_t *iv = results_interval_obj(d, true);
+
+    if (iv == NULL) {
+        log_fatal("results: encode the interval at %.0fs: %s", d->time_total_s,
+                  strerror(errno ? errno : ENOMEM));
+        return -1;
+    }
+    if (r->cfg.format == RESULTS_JSON) {
+        json_object_set_new(iv, "type", json_string("interval"));
+        json_dumpf(iv, r->cfg.out, JSON_FLAGS);
+        fputc('\n', r->cfg.out);
+        fflush(r->cfg.out);
+        json_object_del(iv, "type");
+    } else if (r->cfg.format == RESULTS_CSV) {
+        csv_row(r, d, iv);
+    }
+    if (r->hlog && hlog_period(r, d, start_ns) != 0) {
+        json_decref(iv);
+        return -1;
+    }
+    if (!keep) {
+        json_decref(iv);
+        return 0;
+    }
+    return json_array_append_new(r->intervals, iv) == 0 ? 0 : -1;
+}
+
+int results_interval(struct results *r, const struct report_data *d,
+                     uint64_t start_ns, uint64_t now_ns)
+{
+    (void) now_ns;
+    return emit_period(r, d, start_ns, true);
+}
+
+/* -- The document --------------------------------------------------------- */
+
+static json_t *database(const struct results_config *c)
+{
+    const char *driver = c->db_driver ? c->db_driver() : NULL;
+
+    if (driver == NULL) return json_null();
+    return json_pack("{s:s, s:s?, s:s?}", "driver", driver, "server_version",
+                     c->db_server_version ? c->db_server_version() : NULL,
+                     "client_version",
+                     c->db_client_version ? c->db_client_version() : NULL);
+}
+
+/* The self-check applies to runs against a database server: not the
+ * built-in tests (no driver) nor the null driver (in-process). */
+static bool self_check_applies(const struct results_config *c)
+{
+    const char *driver = c->db_driver ? c->db_driver() : NULL;
+
+    return driver != NULL && strcmp(driver, "null") != 0;
+}
+
+static json_t *ranks_array(const struct report_data *d)
+{
+    const double *ranks;
+    double one;
+    unsigned n = results_ranks(d, &ranks, &one);
+    json_t *a  = json_array();
+
+    for (unsigned i = 0; a != NULL && i < n; i++)
+        if (json_array_append_new(a, json_real(ranks[i])) != 0) {
+            json_decref(a);
+            return NULL;
+        }
+    return a;
+}
+
+/* Detail's parts of the totals: kinds, rate, self-check (and its warning). */
+static int put_detail_totals(struct results *r, json_t *doc,
+                             const struct report_data *d)
+{
+    const struct detail_snapshot *s = d->delta->detail;
+    json_t *kinds;
+    bool bound = false;
+
+    if (s == NULL) return 0;
+    if (!(kinds = results_kinds(s, d, true))) return -1;
+    if (json_array_size(kinds) == 0)
+        json_decref(kinds);
+    else if (json_object_set_new(doc, "kinds", kinds) != 0)
+        return -1;
+    if (s->rate_mode && s->service &&
+        json_object_set_new(doc, "rate",
+                            results_rate(s, d, r->cfg.rate, true)) != 0)
+        return -1;
+    if (json_object_set_new(
+            doc, "self_check",
+            results_self_check(s, (uint64_t) (d->time_interval_s * 1e9),
+                               self_check_applies(&r->cfg), &bound)) != 0)
+        return -1;
+    if (bound && json_array_size(r->warnings) == 0)
+        results_warning(r, "the client limited the result: its workers were "
+                           "busy on the CPU for more than 80% of the run");
+    return 0;
+}
+
+static json_t *document(struct results *r, const struct report_data *d,
+                        uint64_t start_ns, uint64_t now_ns)
+{
+    char start[40], end[40];
+    double t0 = epoch_of(r, start_ns), t1 = epoch_of(r, now_ns);
+    json_t *doc;
+
+    results_time_text(start, sizeof(start), t0);
+    results_time_text(end, sizeof(end), t1);
+    doc = json_pack(
+        "{s:s, s:{s:s, s:s, s:s}, s:o, s:s?, s:s, s:o, s:o, s:s, s:s, s:f, "
+        "s:f, s:o, s:o, s:o, s:O}",
+        "schema", "bench-result/1", "bench", "version", BENCH_VERSION, "compat",
+        r->cfg.profile_m ? "1.1" : "1.0", "luajit", LUAJIT_VERSION_TEXT,
+        "command_line", results_command_line(r->cfg.argc, r->cfg.argv), "test",
+        r->cfg.test, "command", r->cfg.command ? r->cfg.command : "run", "host",
+        results_host(), "database", database(&r->cfg), "start_time", start,
+        "end_time", end, "start_epoch_s", t0, "end_epoch_s", t1, "options",
+        results_options(r->cfg.opts), "percentiles", ranks_array(d), "totals",
+        results_totals(d), "intervals", r->intervals);
+    if (doc != NULL && put_detail_totals(r, doc, d) != 0) {
+        json_decref(doc);
+        return NULL;
+    }
+    if (doc != NULL && json_object_set(doc, "warnings", r->warnings) != 0) {
+        json_decref(doc);
+        return NULL;
+    }
+    return doc;
+}
+
+static int write_doc_file(struct results *r, json_t *doc)
+{
+    FILE *f = r->doc_file;
+    int rc  = json_dumpf(doc, f, JSON_FLAGS | JSON_INDENT(1));
+
+    r->doc_file = NULL;
+    if (rc != 0 || fputc('\n', f) == EOF || ferror(f)) rc = -1;
+    if (fclose(f) != 0) rc = -1;
+    if (rc != 0)
+        log_fatal("results: write %s: %s", r->cfg.path,
+                  strerror(errno ? errno : EIO));
+    return rc;
+}
+
+int results_final(struct results *r, const struct report_data *d,
+                  uint64_t start_ns, uint64_t now_ns)
+{
+    struct report_data whole = *d;
+    json_t *doc;
+    int rc = 0;
+
+    /* No --report-interval: the run is one interval (CSV row, log lines),
+     * and the document's intervals stay empty. Its workers have left by
+     * now: the row names how many ran. */
+    if (whole.threads_running == 0) whole.threads_running = d->delta->nthreads;
+    if (json_array_size(r->intervals) == 0 &&
+        (r->cfg.format == RESULTS_CSV || r->hlog) &&
+        emit_period(r, &whole, start_ns, false) != 0)
+        return -1;
+    if (r->hlog && hdr_log_close(r->hlog) != 0) {
+        log_fatal("results: write %s: %s", r->cfg.hdr_log_path,
+                  strerror(errno));
+        rc = -1;
+    }
+    r->hlog = NULL;
+    if (r->cfg.format != RESULTS_JSON && !r->doc_file) return rc;
+    if (!(doc = document(r, d, start_ns, now_ns))) {
+        log_fatal("results: encode the result document: %s",
+                  strerror(errno ? errno : ENOMEM));
+        return -1;
+    }
+    if (r->cfg.format == RESULTS_JSON) {
+        json_object_set_new(doc, "type", json_string("result"));
+        json_dumpf(doc, r->cfg.out, JSON_FLAGS);
+        fputc('\n', r->cfg.out);
+        fflush(r->cfg.out);
+        json_object_del(doc, "type");
+    }
+    if (r->doc_file && write_doc_file(r, doc) != 0) rc = -1;
+    json_decref(doc);
+    return rc;
+}

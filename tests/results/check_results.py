@@ -1,0 +1,266 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""check_results.py: checks bench's machine output with independent tools.
+
+  check_results.py doc RESULT.json [REPORT.txt]   the document: JSON Schema
+      (python3-jsonschema), its records decoded by PyPI's hdrhistogram
+      (module hdrh) to its counts and percentiles, and, given the text
+      report of the same run, the same figures as the report
+  check_results.py hlog LOG RESULT.json     the interval log, read by hdrh's
+      HistogramLogReader: one 'all' line per interval, same records
+  check_results.py csv OUT.csv RESULT.json  CSV parsed by the csv module:
+      a row per interval, the document's figures
+  check_results.py ndjson OUT.json          NDJSON: interval lines, then the
+      document (checked as 'doc' does)
+
+Prints one "ok: ..." line per check; exits 1 at the first failure, 77 when
+jsonschema or hdrh is missing (unless CI=true)."""
+import csv
+import json
+import math
+import os
+import re
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+SCHEMA = os.path.join(HERE, "..", "..", "docs", "bench-result-1.schema.json")
+
+try:
+    import jsonschema
+    from hdrh.histogram import HdrHistogram
+    from hdrh.log import HistogramLogReader
+except ImportError as e:  # pragma: no cover
+    print("SKIP: %s (pip3 install hdrhistogram; apt python3-jsonschema)" % e)
+    sys.exit(1 if os.environ.get("CI") == "true" else 77)
+
+
+def fail(msg):
+    print("FAIL: " + msg)
+    sys.exit(1)
+
+
+def ok(msg):
+    print("ok: " + msg)
+
+
+# -- Records ---------------------------------------------------------------
+
+def decode(text):
+    return HdrHistogram.decode(text)
+
+
+def buckets(h):
+    """[(lowest value, count)] of the nonzero buckets of a decoded record."""
+    it = h.get_recorded_iterator()
+    return [(h.get_lowest_equivalent_value(v.value_iterated_to),
+             v.count_at_value_iterated_to) for v in it]
+
+
+def rank_value(h, p):
+    """The lowest value of the bucket bench's rule picks for percentile p:
+    the first whose cumulative count reaches floor(N * p / 100 + 0.5)."""
+    bs = buckets(h)
+    n = sum(c for _, c in bs)
+    want = max(1, math.floor(n * p / 100 + 0.5))
+    seen = 0
+    for low, c in bs:
+        seen += c
+        if seen >= want:
+            return low
+    return None
+
+
+def same_bucket(h, a, b):
+    return h.get_lowest_equivalent_value(a) == h.get_lowest_equivalent_value(b)
+
+
+def check_latency(lat, where):
+    """The latency object's figures against its own record, decoded."""
+    h = decode(lat["hdr"])
+    recorded = lat["count"] - lat.get("unrecorded", 0)
+    if h.get_total_count() != recorded:
+        fail("%s: record holds %d values, count says %d"
+             % (where, h.get_total_count(), recorded))
+    for p in lat["percentiles"]:
+        if recorded == 0:
+            continue
+        want = rank_value(h, p["p"])
+        if not same_bucket(h, want, p["ns"]):
+            fail("%s: p%g is %d ns, its record's bucket starts at %d"
+                 % (where, p["p"], p["ns"], want))
+        # hdrh's own rule picks the same bucket (its highest value)
+        if not same_bucket(h, h.get_value_at_percentile(p["p"]), p["ns"]):
+            fail("%s: hdrh's p%g %d is not in the bucket of %d"
+                 % (where, p["p"], h.get_value_at_percentile(p["p"]), p["ns"]))
+    if recorded:
+        lo, hi = h.get_min_value(), h.get_max_value()
+        avg = lat["avg_ns"]
+        if not (same_bucket(h, lo, lat["min_ns"]) or lat["min_ns"] <= avg):
+            fail("%s: min %d vs record %d" % (where, lat["min_ns"], lo))
+        if not (same_bucket(h, hi, lat["max_ns"]) or lat["max_ns"] >= avg):
+            fail("%s: max %d vs record %d" % (where, lat["max_ns"], hi))
+        if abs(h.get_mean_value() - avg) > avg * 0.001 + 1:
+            fail("%s: mean %f vs record %f" % (where, avg, h.get_mean_value()))
+        if abs(lat["sum_ns"] / lat["count"] - avg) > 1e-6 * avg + 1e-9:
+            fail("%s: avg is not sum/count" % where)
+    return h
+
+
+# -- The document ------------------------------------------------------------
+
+def validate(doc):
+    with open(SCHEMA) as f:
+        schema = json.load(f)
+    cls = jsonschema.Draft202012Validator
+    errors = list(cls(schema, format_checker=cls.FORMAT_CHECKER).iter_errors(doc))
+    if errors:
+        fail("schema: %s at %s" % (errors[0].message, list(errors[0].path)))
+
+
+def report_figures(text):
+    """The final block of sysbench's text report: events and latency (ms)."""
+    fig = {}
+    pats = {"events": r"total number of events:\s+(\d+)",
+            "min": r"^\s+min:\s+([\d.]+)", "avg": r"^\s+avg:\s+([\d.]+)",
+            "max": r"^\s+max:\s+([\d.]+)", "sum": r"^\s+sum:\s+([\d.]+)",
+            "pct": r"^\s+(\d+)th percentile:\s+([\d.]+)"}
+    for k, pat in pats.items():
+        m = re.search(pat, text, re.M)
+        if m:
+            fig[k] = m.groups() if k == "pct" else m.group(1)
+    return fig
+
+
+def check_report(doc, text):
+    fig = report_figures(text)
+    tot = doc["totals"]
+    lat = tot["latency"]
+    if int(fig["events"]) != tot["events"]:
+        fail("report says %s events, document %d" % (fig["events"], tot["events"]))
+    for k in ("min", "avg", "max", "sum"):
+        mine = "%.2f" % (lat[k + "_ns"] / 1e6)
+        if mine != fig[k]:
+            fail("report %s %s ms, document %s" % (k, fig[k], mine))
+    if "pct" in fig:
+        p = [x for x in lat["percentiles"] if x["p"] == float(fig["pct"][0])]
+        if not p or "%.2f" % (p[0]["ns"] / 1e6) != fig["pct"][1]:
+            fail("report p%s %s ms, document %s" % (fig["pct"] + (p,)))
+    ok("the document's totals are the text report's")
+
+
+def check_doc(doc, report=None):
+    validate(doc)
+    ok("valid against bench-result-1.schema.json")
+    if "***" not in json.dumps(doc) and any(
+            "password" in a for a in doc["command_line"]):
+        fail("a password on the command line is not masked")
+    total = check_latency(doc["totals"]["latency"], "totals")
+    n = 0
+    for i, iv in enumerate(doc["intervals"]):
+        h = check_latency(iv["latency"], "interval %d" % i)
+        n += h.get_total_count()
+    if n > total.get_total_count():
+        fail("intervals hold %d values, the run %d" % (n, total.get_total_count()))
+    for k in doc.get("kinds", []):
+        check_latency(k["latency"], "kind " + k["kind"])
+    ok("every record decodes with hdrh to its counts and percentiles "
+       "(%d intervals)" % len(doc["intervals"]))
+    if report is not None:
+        check_report(doc, report)
+
+
+# -- The other formats ---------------------------------------------------------
+
+def check_hlog(path, doc):
+    with open(path) as f:
+        head = [next(f) for _ in range(5)]
+    if head[1] != "#[Histogram log format version 1.3]\n" or \
+            not head[4].startswith('"StartTimestamp"'):
+        fail("log header: %r" % head)
+    start = float(re.match(r"#\[StartTime: ([\d.]+) ", head[2]).group(1))
+    if abs(start - doc["start_epoch_s"]) > 0.001:
+        fail("StartTime %f, document %f" % (start, doc["start_epoch_s"]))
+    reader = HistogramLogReader(path, HdrHistogram(1, 2**63 - 1, 3))
+    tags = {}
+    while True:
+        h = reader.get_next_interval_histogram()
+        if h is None:
+            break
+        tags.setdefault(h.get_tag(), []).append(h)
+    ivs = doc["intervals"] or [dict(doc["totals"], time_s=doc["totals"]["time_s"])]
+    alls = tags.get("all", [])
+    if len(alls) != len(ivs):
+        fail("%d 'all' lines for %d intervals" % (len(alls), len(ivs)))
+    for h, iv in zip(alls, ivs):
+        lat = iv["latency"]
+        if h.get_total_count() != lat["count"] - lat.get("unrecorded", 0):
+            fail("log line counts %d, interval %d" % (h.get_total_count(), lat["count"]))
+        for p in lat["percentiles"]:
+            if lat["count"] and not same_bucket(h, rank_value(h, p["p"]), p["ns"]):
+                fail("log line p%g differs from the interval's" % p["p"])
+    ok("interval log read by hdrh: %d 'all' lines match the intervals; tags %s"
+       % (len(alls), ",".join(sorted(tags))))
+    return tags
+
+
+def check_csv(path, doc):
+    with open(path, newline="") as f:
+        rows = list(csv.DictReader(f))
+    ivs = doc["intervals"] or [dict(doc["totals"], time_s=doc["totals"]["time_s"])]
+    if len(rows) != len(ivs):
+        fail("%d CSV rows for %d intervals" % (len(rows), len(ivs)))
+    for row, iv in zip(rows, ivs):
+        if abs(float(row["time_s"]) - iv["time_s"]) > 0.0001 or \
+                "%.2f" % iv["events_per_s"] != row["events_per_s"]:
+            fail("CSV row %r vs interval %r" % (row, iv["time_s"]))
+        for p in iv["latency"]["percentiles"]:
+            col = "lat_p%g_ms" % p["p"]
+            if "%.6f" % (p["ns"] / 1e6) != row[col]:
+                fail("CSV %s %s vs %d ns" % (col, row[col], p["ns"]))
+    ok("CSV parsed: %d rows of %d columns match the intervals"
+       % (len(rows), len(rows[0]) if rows else 0))
+
+
+def check_ndjson(path):
+    with open(path) as f:
+        lines = [json.loads(line) for line in f]
+    if not lines or lines[-1].get("type") != "result":
+        fail("the last NDJSON line is not the result document")
+    ivs = lines[:-1]
+    if any(x.get("type") != "interval" for x in ivs):
+        fail("an NDJSON line before the last is not an interval")
+    doc = lines[-1]
+    for a, b in zip(ivs, doc["intervals"]):
+        a = dict(a)
+        del a["type"]
+        if a != b:
+            fail("an interval line differs from the document's interval")
+    if len(ivs) != len(doc["intervals"]):
+        fail("%d interval lines, %d in the document" % (len(ivs), len(doc["intervals"])))
+    ok("NDJSON: %d interval lines, then the document" % len(ivs))
+    return doc
+
+
+def main(argv):
+    if len(argv) < 3:
+        fail(__doc__)
+    what, path = argv[1], argv[2]
+    if what == "ndjson":
+        check_doc(check_ndjson(path))
+        return 0
+    with open(argv[3] if what != "doc" else path) as f:
+        doc = json.load(f)
+    if what == "doc":
+        report = open(argv[3]).read() if len(argv) > 3 else None
+        check_doc(doc, report)
+    elif what == "hlog":
+        check_hlog(path, doc)
+    elif what == "csv":
+        check_csv(path, doc)
+    else:
+        fail("unknown check " + what)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
