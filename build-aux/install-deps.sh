@@ -6,7 +6,7 @@ PKGS="build-essential autoconf automake libtool pkg-config
       libluajit-5.1-dev luajit libck-dev libaio-dev libjansson-dev zlib1g-dev
       libmariadb-dev libpq-dev libsqlite3-dev
       python3-cram sysbench valgrind clang-format clang libclang-rt-14-dev
-      groff-base
+      groff-base debhelper lintian man-db zsh
       python3-jsonschema python3-pip"
 missing=""
 for p in $PKGS; do

@@ -40,6 +40,9 @@ step "unit and command-line tests (release)" make -C build/release -j"$jobs" che
 # The tarball builds and passes make check on its own (a file missing from
 # EXTRA_DIST or a _SOURCES list shows here, not in a user's hands).
 step "distribution tarball (make distcheck)" make -C build/release -j"$jobs" distcheck
+# The Debian package from a clean tree (nocheck: the suite runs above),
+# lintian without errors, installed with apt-get and run from /usr.
+step "Debian package: build, lintian, install, run (tests/package.sh)" tests/package.sh
 if tests/db/servers.sh start; then
     eval "$(tests/db/servers.sh env)"
     step "database tests (release)" make -C build/release check-db
