@@ -7,7 +7,7 @@ PKGS="build-essential autoconf automake libtool pkg-config
       libmariadb-dev libpq-dev libsqlite3-dev
       python3-cram sysbench valgrind clang-format clang libclang-rt-14-dev
       groff-base debhelper lintian man-db zsh
-      python3-jsonschema python3-pip"
+      python3-jsonschema python3-pip python3-yaml"
 missing=""
 for p in $PKGS; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" ||
