@@ -458,6 +458,7 @@ int db_connection_close(sql_connection *pc)
     struct db_conn *c = db_conn_of(pc);
 
     if (!conn_open_for_close(c)) return 0;
+    db_load_abandon(c);
     if (!c->broken) c->drv->disconnect(c);
     c->state = DB_CONN_INVALID;
     db_conn_set_key(c);

@@ -98,6 +98,54 @@ int db_bulk_insert_done(sql_connection *con);
 int db_bulk_insert_next_rand(sql_connection *con, const char *pattern,
                              size_t len, const int64_t *ints, size_t n_ints);
 
+/* bench's bulk loading (docs/bulk-load.md), one load at a time per
+ * connection: rows go to `table` (columns: its comma-separated column
+ * list) by the driver's native path (COPY FROM STDIN, LOAD DATA LOCAL
+ * INFILE, prepared inserts in large transactions) or by multi-row INSERTs
+ * sized to the server's packet limit. `method`: BENCH_LOAD_AUTO takes the
+ * native path when the server allows it, else INSERTs with one notice;
+ * NATIVE fails when it is refused; INSERT never tries it. Returns the
+ * method in use (NATIVE or INSERT), or -1 with the error on `con` (SQL
+ * errors classified as any query's; FATAL lines printed). */
+typedef enum {
+    BENCH_LOAD_AUTO,
+    BENCH_LOAD_NATIVE,
+    BENCH_LOAD_INSERT
+} bench_load_method;
+int bench_db_load_start(sql_connection *con, const char *table,
+                        const char *columns, int method);
+/* One row of n values (ptr NULL: SQL NULL). 0 ok, 1 error (the load is
+ * over: call bench_db_load_end to release it). */
+int bench_db_load_values(sql_connection *con, const sql_value *vals, size_t n);
+/* One row from a bulk_insert_next_rand pattern: a parenthesised list of
+ * numbers, "%d"s and quoted literals ('' for a quote) whose '#' and '@'
+ * become random digits and letters, drawing exactly what
+ * db_bulk_insert_next_rand draws; preceded by the field `id` when id >= 0.
+ * 0 ok, 1 error. */
+int bench_db_load_rand(sql_connection *con, int64_t id, const char *pattern,
+                       size_t len, const int64_t *ints, size_t n_ints);
+/* Ends the load: sends what is buffered and commits. 0 ok, 1 error (the
+ * load is abandoned and released either way). *rows: rows loaded. */
+int bench_db_load_end(sql_connection *con, uint64_t *rows);
+/* Draws what `rows` rows of the oltp generator draw (sb_rand_default(1,
+ * k_max), then db_bulk_insert_next_rand of `pattern`) and discards them:
+ * how a worker loading a slice of a table reaches its first row's values.
+ * 0, or -1 when out of memory (nothing drawn). */
+int bench_db_load_skip(const char *pattern, size_t len, uint32_t k_max,
+                       uint64_t rows);
+/* Seeds the calling thread's generator as worker `tid`'s is seeded at the
+ * start of a command (rand_thread_init_tid): a worker loading a slice of
+ * the table that worker tid loads alone with --threads=--tables. */
+void bench_db_load_reseed(int tid);
+/* Rows and bytes of load text (or INSERT text) sent by every load of the
+ * process so far: the progress line's figures. Any thread. */
+uint64_t bench_db_load_total(bool bytes);
+/* Process-wide counters by name, for the workers loading one table in
+ * slices: tally adds one and returns the new value; await waits until the
+ * value is at least n: 0, or -1 when the run stops first. Any thread. */
+int bench_db_load_tally(const char *key);
+int bench_db_load_await(const char *key, int n);
+
 sql_result *db_query(sql_connection *con, const char *query, size_t len);
 bool db_more_results(sql_connection *con);
 sql_result *db_next_result(sql_connection *con);

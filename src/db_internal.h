@@ -140,6 +140,14 @@ bool db_ps_disabled(void);
  * Returns the length, or -1 on ENOMEM. */
 long db_emulate_text(struct db_stmt *s);
 
+/* Writes pattern[0..len) to dst as db_bulk_insert_next_rand describes;
+ * returns the bytes written. dst has room for len + 24 per "%d". */
+size_t db_bulk_expand(const char *pattern, size_t len, const int64_t *ints,
+                      size_t n_ints, char *dst);
+
+/* Abandons c's bulk load, if any (db_load.c): on close. */
+void db_load_abandon(struct db_conn *c);
+
 /* Closes the client side of c's statements and detaches them, so they
  * can be closed after the connection is freed. */
 void db_stmts_detach(struct db_conn *c);

@@ -446,10 +446,8 @@ int db_bulk_insert_next(sql_connection *pc, const char *row, size_t len)
     return 0;
 }
 
-/* Writes pattern[0..len) to dst as db_bulk_insert_next_rand describes;
- * returns the bytes written. dst has room for len + 20 per "%d". */
-static size_t bulk_expand(const char *pattern, size_t len, const int64_t *ints,
-                          size_t n_ints, char *dst)
+size_t db_bulk_expand(const char *pattern, size_t len, const int64_t *ints,
+                      size_t n_ints, char *dst)
 {
     size_t out = 0, i = 0, k = 0;
 
@@ -479,7 +477,7 @@ int db_bulk_insert_next_rand(sql_connection *pc, const char *pattern,
 
     if (rc >= 0) return rc;
     c->bulk_len +=
-        bulk_expand(pattern, len, ints, n_ints, c->bulk_buf + c->bulk_len);
+        db_bulk_expand(pattern, len, ints, n_ints, c->bulk_buf + c->bulk_len);
     c->bulk_buf[c->bulk_len] = '\0';
     c->bulk_rows++;
     return 0;

@@ -45,6 +45,8 @@ struct db_caps {
     bool needs_commit;      /* bulk inserts need COMMIT every 1000 rows */
     bool rollback_on_error; /* an ignored error aborts the transaction: db.c
                                sends ROLLBACK (PostgreSQL) */
+    bool backslash_escapes; /* string literals read backslash escapes
+                               (MySQL): db_load.c doubles backslashes */
 };
 
 /* How the entries of the driver's ignore-errors list are matched. */
@@ -124,7 +126,8 @@ struct db_conn {
     char *bulk_buf; /* bulk insert statement */
     size_t bulk_len, bulk_prefix;
     unsigned bulk_rows, bulk_commit_rows;
-    struct db_stmt *stmts; /* not yet freed: detached on free */
+    struct db_stmt *stmts;    /* not yet freed: detached on free */
+    struct db_loader *loader; /* bulk load in progress (db_load.c) */
 };
 
 /* Prepared statement. Drivers write only impl. */
@@ -152,6 +155,29 @@ struct db_stmt {
      * freed connection whatever order the finalizers run in. */
     struct db_stmt *prev, *next;
 };
+
+/* A bulk load in progress (db_load.c): what the driver's load operations
+ * see. Rows reach the driver in the load text format: fields separated by
+ * a tab, each row ended by '\n', backslash escapes \\ \t \n \r and \N
+ * for NULL (PostgreSQL's COPY text format and MySQL's LOAD DATA default
+ * alike). Fields other than impl, chunk and max_stmt are read-only. */
+struct db_load {
+    const char *table;   /* NUL-terminated, as the caller named it */
+    const char *columns; /* "id, k, c, pad": the column list */
+    unsigned ncolumns;
+    size_t chunk;    /* load_start may set: bytes of rows per load_rows
+                        call (db.c's default when 0) */
+    size_t max_stmt; /* load_start may set: the largest statement the
+                        server takes (max_allowed_packet), which sizes
+                        the INSERT fallback; 0 unknown */
+    char why[256];   /* load_start's reason when it returns
+                        DB_LOAD_REFUSED, for the notice */
+    void *impl;      /* driver's; load_end frees it */
+};
+
+/* load_start's answer when the server or client will not bulk load
+ * (MySQL's local_infile off): db.c falls back to multi-row INSERTs. */
+enum { DB_LOAD_REFUSED = 1 };
 
 /* Return values of prepare besides 0 (prepared) and -1 (error in err). */
 enum db_prepare_result {
@@ -224,6 +250,18 @@ struct db_driver {
     int (*execute)(struct db_stmt *s, struct db_result *r);
     int (*stmt_next_result)(struct db_stmt *s, struct db_result *r);
     void (*close)(struct db_stmt *s); /* frees s->impl */
+    /* Optional bulk loading, all three or none (NULL: db.c loads with
+     * multi-row INSERTs). load_start begins a load of l->table: 0, -1
+     * with c->err set, or DB_LOAD_REFUSED with l->why set and the
+     * connection usable. load_rows sends `len` bytes of whole rows in
+     * the load text format. load_end finishes the load, making the rows
+     * durable when `commit` or abandoning what it can otherwise (after a
+     * failure: it must not overwrite c->err then); frees l->impl and
+     * leaves the connection usable when it is not lost. */
+    int (*load_start)(struct db_conn *c, struct db_load *l);
+    int (*load_rows)(struct db_conn *c, struct db_load *l, const char *text,
+                     size_t len);
+    int (*load_end)(struct db_conn *c, struct db_load *l, bool commit);
     /* Prints the driver's FATAL lines for an error db.c found fatal.
      * `sql` may be NULL. */
     void (*log_error)(const struct db_conn *c, enum db_op op, const char *sql);

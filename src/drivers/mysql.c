@@ -209,6 +209,7 @@ static void set_compression(MYSQL *m)
  * instead of hanging `prepare` or waiting for --thread-init-timeout. It
  * bounds the TCP connect and the handshake, not the queries. */
 static const unsigned connect_timeout_s = 10;
+static const unsigned local_infile_on   = 1;
 
 /* One attempt with the given TLS mode; NULL with c->err set on failure. */
 static MYSQL *connect_once(struct db_conn *c, enum tls_mode tls)
@@ -224,6 +225,9 @@ static MYSQL *connect_once(struct db_conn *c, enum tls_mode tls)
     set_tls(m, tls);
     set_compression(m);
     mysql_options(m, MYSQL_OPT_CONNECT_TIMEOUT, &connect_timeout_s);
+    /* For bulk loads; what a LOAD DATA LOCAL gets is drv_mysql_load_handler's
+     * rows in memory, never a file. */
+    mysql_options(m, MYSQL_OPT_LOCAL_INFILE, &local_infile_on);
     DEBUG("mysql_real_connect(%p, \"%s\", \"%s\", \"***\", \"%s\", %u, "
           "\"%s\", CLIENT_MULTI_STATEMENTS)",
           (void *) m, t->host ? t->host : "(null)",
@@ -260,6 +264,7 @@ static int drv_mysql_connect(struct db_conn *c)
     }
     mc->m   = m;
     c->impl = mc;
+    drv_mysql_load_handler(mc);
     return 0;
 }
 
@@ -474,10 +479,11 @@ const struct db_driver driver_mysql = {
     .port_option      = "mysql-port",
     .socket_option    = "mysql-socket",
     .label            = "MySQL",
-    .caps             = {.multi_row_insert = true,
-                         .prepared         = true,
-                         .auto_increment   = true,
-                         .unsigned_int     = true},
+    .caps             = {.multi_row_insert  = true,
+                         .prepared          = true,
+                         .auto_increment    = true,
+                         .unsigned_int      = true,
+                         .backslash_escapes = true},
     .init             = drv_mysql_init,
     .done             = drv_mysql_done,
     .thread_init      = drv_mysql_thread_init,
@@ -494,5 +500,8 @@ const struct db_driver driver_mysql = {
     .execute          = drv_mysql_execute,
     .stmt_next_result = drv_mysql_stmt_next_result,
     .close            = drv_mysql_close,
+    .load_start       = drv_mysql_load_start,
+    .load_rows        = drv_mysql_load_rows,
+    .load_end         = drv_mysql_load_end,
     .log_error        = drv_mysql_log_error,
 };

@@ -42,6 +42,10 @@ struct my_conn {
                                 may have left results (multi-statements) */
     struct my_stmt *pending; /* its last result freed, a statement (CALL)
                                 may have more */
+    const char *infile;      /* rows the local-infile handler serves to
+                                the LOAD DATA running (mysql_load.c);
+                                NULL: it refuses the server's request */
+    size_t infile_len, infile_pos;
 };
 
 struct my_stmt {
@@ -72,6 +76,16 @@ static inline void drv_mysql_drain_pending(struct my_conn *mc)
 {
     if (mc->pending || mc->may_have_more) drv_mysql_drain_results(mc);
 }
+
+/* mysql_load.c: bulk loading through LOAD DATA LOCAL INFILE, its rows
+ * served from memory by a local-infile handler (installed on every
+ * connection by drv_mysql_load_handler, so the server never reads a local
+ * file through bench). */
+void drv_mysql_load_handler(struct my_conn *mc);
+int drv_mysql_load_start(struct db_conn *c, struct db_load *l);
+int drv_mysql_load_rows(struct db_conn *c, struct db_load *l, const char *text,
+                        size_t len);
+int drv_mysql_load_end(struct db_conn *c, struct db_load *l, bool commit);
 
 /* mysql_stmt.c: the prepared-statement operations of the driver table,
  * and the rows of a statement's result (fetch_row). */

@@ -330,6 +330,47 @@ static void drv_null_close(struct db_stmt *s)
     s->impl = NULL;
 }
 
+/* -- Bulk loads: recorded as "<load> table (columns)", the rows as they
+ * come (text format, a line each) and "<load end>". A failure injected
+ * for "<load> table" with code 1148 (MySQL's refusal of LOCAL) refuses
+ * the load; another fails it. */
+
+static int drv_null_load_start(struct db_conn *c, struct db_load *l)
+{
+    char what[400];
+    int n =
+        snprintf(what, sizeof(what), "<load> %s (%s)", l->table, l->columns);
+
+    if (n < 0 || (size_t) n >= sizeof(what)) n = (int) sizeof(what) - 1;
+    if (nfailures && injected(c, what, (size_t) n) != 0) {
+        if (c->err.code != 1148) return -1;
+        snprintf(l->why, sizeof(l->why), "error %d: %.200s", c->err.code,
+                 c->err.msg);
+        return DB_LOAD_REFUSED;
+    }
+    if (atomic_load(&recording)) record(what, (size_t) n);
+    return 0;
+}
+
+static int drv_null_load_rows(struct db_conn *c, struct db_load *l,
+                              const char *text, size_t len)
+{
+    (void) c;
+    (void) l;
+    if (atomic_load(&recording) && len > 0)
+        record(text, len - 1); /* its last '\n' is the log's */
+    return 0;
+}
+
+static int drv_null_load_end(struct db_conn *c, struct db_load *l, bool commit)
+{
+    (void) c;
+    (void) l;
+    if (atomic_load(&recording))
+        record(commit ? "<load end>" : "<load abandoned>", commit ? 10 : 16);
+    return 0;
+}
+
 static void drv_null_log_error(const struct db_conn *c, enum db_op op,
                                const char *sql)
 {
@@ -360,5 +401,8 @@ const struct db_driver driver_null = {
     .prepare      = drv_null_prepare,
     .execute      = drv_null_execute,
     .close        = drv_null_close,
+    .load_start   = drv_null_load_start,
+    .load_rows    = drv_null_load_rows,
+    .load_end     = drv_null_load_end,
     .log_error    = drv_null_log_error,
 };

@@ -448,6 +448,52 @@ static void drv_pgsql_close(struct db_stmt *s)
     s->impl = NULL;
 }
 
+/* -- Bulk loading: COPY FROM STDIN, text format ------------------------- */
+
+static int drv_pgsql_load_start(struct db_conn *c, struct db_load *l)
+{
+    struct pg_conn *pc = c->impl;
+    char sql[512];
+    PGresult *res;
+
+    snprintf(sql, sizeof(sql), "COPY %s (%s) FROM STDIN", l->table, l->columns);
+    res = PQexec(pc->pg, sql);
+    if (PQresultStatus(res) != PGRES_COPY_IN) return pg_error(c, res, "PQexec");
+    PQclear(res);
+    l->chunk = 256 * 1024; /* libpq sends as it goes: a small buffer will do */
+    return 0;
+}
+
+static int drv_pgsql_load_rows(struct db_conn *c, struct db_load *l,
+                               const char *text, size_t len)
+{
+    struct pg_conn *pc = c->impl;
+
+    (void) l;
+    if (PQputCopyData(pc->pg, text, (int) len) == 1) return 0;
+    return pg_error(c, NULL, "PQputCopyData");
+}
+
+/* The server reports an error in the rows (a duplicate key, a full disk)
+ * only here, in the COPY's result. */
+static int drv_pgsql_load_end(struct db_conn *c, struct db_load *l, bool commit)
+{
+    struct pg_conn *pc = c->impl;
+    PGresult *res;
+    int rc = 0;
+
+    (void) l;
+    if (PQputCopyEnd(pc->pg, commit ? NULL : "bench: load abandoned") != 1)
+        return commit ? pg_error(c, NULL, "PQputCopyEnd") : -1;
+    while ((res = PQgetResult(pc->pg))) {
+        if (commit && rc == 0 && PQresultStatus(res) != PGRES_COMMAND_OK)
+            rc = pg_error(c, res, "PQputCopyEnd"); /* clears res */
+        else
+            PQclear(res);
+    }
+    return rc;
+}
+
 /* sysbench's texts (INV 8.3, 15.12). */
 static void drv_pgsql_log_error(const struct db_conn *c, enum db_op op,
                                 const char *sql)
@@ -495,5 +541,8 @@ const struct db_driver driver_pgsql = {
     .bind          = drv_pgsql_bind,
     .execute       = drv_pgsql_execute,
     .close         = drv_pgsql_close,
+    .load_start    = drv_pgsql_load_start,
+    .load_rows     = drv_pgsql_load_rows,
+    .load_end      = drv_pgsql_load_end,
     .log_error     = drv_pgsql_log_error,
 };

@@ -8,6 +8,7 @@
 
 -- sysbench 1.0 lists `prewarm`, 1.1 `warmup` (both are accepted by both).
 local profile_m = sysbench.version:sub(1, 3) ~= "1.0"
+local ffi = require("ffi")
 
 if sysbench.cmdline.command == nil then
    error("Command is required. Supported commands: prepare, " ..
@@ -69,6 +70,10 @@ sysbench.cmdline.options = {
                            "rows (select_random_ranges: 1 sum(length(c)), " ..
                            "2 id subquery, 3 LIMIT form)", 0,
                         flags = BENCH },
+   bulk_load = { "How prepare loads rows: auto (COPY or LOAD DATA " ..
+                    "LOCAL where the server allows it, else multi-row " ..
+                    "INSERTs), copy (only those) or insert (INSERTs)",
+                 "auto", flags = BENCH },
    start_id = { "prepare only loads rows start_id .. start_id + " ..
                    "range_size - 1 into existing tables, so several " ..
                    "processes can fill one table (0: create and fill them)",
@@ -156,39 +161,47 @@ local function literal_quoter(drv)
    end
 end
 
--- The common case of load_rows, the default string columns: each row is
--- built in C from a pattern (rand.string's '#' and the integers), which
--- costs a third of formatting it in Lua (perf/oltp_prepare.sh).
+-- The bulk_insert_next_rand pattern of a generated row: the one from
+-- which today's rows are drawn, with or without the id.
+local function rand_pattern(with_id)
+   local strings = "'" .. c_value_template .. "', '" ..
+      pad_value_template .. "')"
+   return with_id and "(%d, %d, " .. strings or "(%d, " .. strings
+end
+
+-- Whether get_c_value and get_pad_value are still the random ones, so
+-- rows can be built in C from a pattern, which costs a third of
+-- formatting them in Lua (perf/oltp_prepare.sh).
+local function rand_values()
+   return get_c_value == rand_c_value and get_pad_value == rand_pad_value
+end
+
+-- The common case of load_rows, the default string columns, through the
+-- bulk-insert API.
 local function load_rand_rows(con, first_id, count, with_id)
    local rand_k = sysbench.rand.default
    local size = sysbench.opt.table_size
-   local strings = "'" .. c_value_template .. "', '" ..
-      pad_value_template .. "')"
+   local pattern = rand_pattern(with_id)
    if not with_id then
-      local pattern = "(%d, " .. strings
       for _ = first_id, first_id + count - 1 do
          con:bulk_insert_next_rand(pattern, rand_k(1, size))
       end
    else
-      local pattern = "(%d, %d, " .. strings
       for id = first_id, first_id + count - 1 do
          con:bulk_insert_next_rand(pattern, id, rand_k(1, size))
       end
    end
 end
 
--- Loads rows first_id .. first_id + count - 1 of table `n` through the
--- bulk-insert API (statements up to its buffer size). `with_id`: give the
--- ids even with --auto_inc (--start_id).
-local function load_rows(drv, con, n, first_id, count, with_id)
-   local opt = sysbench.opt
+-- Rows first_id .. first_id + count - 1 through sysbench's bulk-insert
+-- API (--bulk_load=insert: statements up to its buffer size).
+local function insert_rows(drv, con, n, first_id, count, with_id)
    local rand_k = sysbench.rand.default
-   local size = opt.table_size
-   with_id = with_id or not opt.auto_inc
+   local size = sysbench.opt.table_size
    con:bulk_insert_init("INSERT INTO sbtest" .. n ..
                            (with_id and "(id, k, c, pad) VALUES"
                                or "(k, c, pad) VALUES"))
-   if get_c_value == rand_c_value and get_pad_value == rand_pad_value then
+   if rand_values() then
       load_rand_rows(con, first_id, count, with_id)
    else
       local fmt = with_id and "(%d, %d, '%s', '%s')" or "(%d, '%s', '%s')"
@@ -204,6 +217,73 @@ local function load_rows(drv, con, n, first_id, count, with_id)
       end
    end
    con:bulk_insert_done()
+end
+
+-- The same rows through the bulk-load API (--bulk_load=auto|copy, or
+-- insert for ids drawn without them): the same draws in the same order,
+-- so the same values. draw_with_id: the values are those of the pattern
+-- with the id (else the id, if given, is only prefixed).
+local function bulk_rows(con, n, first_id, count, with_id, draw_with_id)
+   local rand_k = sysbench.rand.default
+   local size = sysbench.opt.table_size
+   con:bulk_load_start("sbtest" .. n, with_id and "id, k, c, pad"
+                          or "k, c, pad", sysbench.opt.bulk_load)
+   if rand_values() then
+      local pattern = rand_pattern(draw_with_id)
+      for id = first_id, first_id + count - 1 do
+         if draw_with_id then
+            con:bulk_load_rand(nil, pattern, id, rand_k(1, size))
+         else
+            con:bulk_load_rand(with_id and id or nil, pattern,
+                               rand_k(1, size))
+         end
+      end
+   else
+      for id = first_id, first_id + count - 1 do
+         local c = get_c_value()
+         local pad = get_pad_value()
+         if with_id then
+            con:bulk_load_row(id, rand_k(1, size), c, pad)
+         else
+            con:bulk_load_row(rand_k(1, size), c, pad)
+         end
+      end
+   end
+   con:bulk_load_end()
+end
+
+-- Loads rows first_id .. first_id + count - 1 of table `n`. `with_id`:
+-- give the ids even with --auto_inc (--start_id, slices); draw_with_id
+-- (default: with_id): draw the values as a row given its id is.
+local function load_rows(drv, con, n, first_id, count, with_id, draw_with_id)
+   with_id = with_id or not sysbench.opt.auto_inc
+   if draw_with_id == nil then
+      draw_with_id = with_id
+   end
+   if sysbench.opt.bulk_load == "insert" and with_id == draw_with_id then
+      insert_rows(drv, con, n, first_id, count, with_id)
+   else
+      bulk_rows(con, n, first_id, count, with_id, draw_with_id)
+   end
+end
+
+-- What a worker loading a slice of a table skips: the draws of the rows
+-- before its first (first_id - 1 of them), as load_rows would make them.
+local function skip_rows(count, draw_with_id)
+   local size = sysbench.opt.table_size
+   if rand_values() then
+      local pattern = rand_pattern(draw_with_id)
+      if ffi.C.bench_db_load_skip(pattern, #pattern, size, count) ~= 0 then
+         error("out of memory", 0)
+      end
+      return
+   end
+   local rand_k = sysbench.rand.default
+   for _ = 1, count do
+      get_c_value()
+      get_pad_value()
+      rand_k(1, size)
+   end
 end
 
 -- One progress line in one write: the workers of a parallel command print
@@ -242,7 +322,28 @@ local function or_incomplete(table_num, what, f)
    error(err, 0)
 end
 
-function create_table(drv, con, table_num)
+-- The sequence of an id column given its ids (--start_id, slices) is
+-- moved past them on PostgreSQL, so that oltp_insert's id-less INSERTs do
+-- not collide; then the secondary index, after the rows as sysbench
+-- builds it.
+function finish_table(drv, con, table_num, ids_given)
+   if ids_given and drv:name() == "pgsql" and sysbench.opt.auto_inc then
+      con:query(string.format("SELECT setval(pg_get_serial_sequence(" ..
+                                 "'sbtest%d', 'id'), (SELECT max(id) " ..
+                                 "FROM sbtest%d))", table_num, table_num))
+   end
+   if sysbench.opt.create_secondary then
+      say("Creating a secondary index on 'sbtest%d'...", table_num)
+      or_incomplete(table_num, "secondary index", function()
+         con:query(string.format("CREATE INDEX k_%d ON sbtest%d(k)",
+                                 table_num, table_num))
+      end)
+   end
+end
+
+-- Creates table sbtest<table_num> and loads its rows; `sliced`: only
+-- creates it (prepare_slice loads it).
+function create_table(drv, con, table_num, sliced)
    local opt = sysbench.opt
    local id_def, key_def, tail = table_defs(drv)
 
@@ -262,17 +363,13 @@ function create_table(drv, con, table_num)
    if opt.table_size > 0 then
       say("Inserting %d records into 'sbtest%d'", opt.table_size, table_num)
    end
+   if sliced then
+      return
+   end
    or_incomplete(table_num, "rows", function()
       load_rows(drv, con, table_num, 1, opt.table_size)
    end)
-
-   if opt.create_secondary then
-      say("Creating a secondary index on 'sbtest%d'...", table_num)
-      or_incomplete(table_num, "secondary index", function()
-         con:query(string.format("CREATE INDEX k_%d ON sbtest%d(k)",
-                                 table_num, table_num))
-      end)
-   end
+   finish_table(drv, con, table_num, false)
 end
 
 -- -- Real data and split loading (bench's additions) -----------------------
@@ -377,12 +474,62 @@ local function own_tables()
    return sysbench.tid % threads + 1, sysbench.opt.tables, threads
 end
 
+-- With more threads than tables (and no --start_id), the slice of one
+-- table this worker loads: table, slice number, slices of that table.
+-- Worker t takes table t % tables + 1, as it would with --threads equal
+-- to --tables, and its ids are cut in contiguous slices. nil otherwise.
+local function own_slice()
+   local opt = sysbench.opt
+   local threads, tables = opt.threads, opt.tables
+   if threads <= tables or opt.start_id ~= 0 or tables < 1 then
+      return nil
+   end
+   local tid = sysbench.tid % threads
+   local n = tid % tables + 1
+   return n, math.floor(tid / tables),
+      math.floor((threads - n) / tables) + 1
+end
+
+-- Slice s of `slices` of table n (its ids in the same order): the worker
+-- of slice 0 creates the table, the others wait for it; each draws the
+-- values the worker that loads the whole table would (its generator,
+-- past the rows before the slice); the last to finish builds the index.
+local function prepare_slice(drv, con, n, s, slices)
+   local opt = sysbench.opt
+   local size = opt.table_size
+   local key = "sbtest" .. n
+   if s == 0 then
+      create_table(drv, con, n, true)
+      ffi.C.bench_db_load_tally(key .. ".created")
+   elseif ffi.C.bench_db_load_await(key .. ".created", 1) ~= 0 then
+      return -- the run stops: the worker of slice 0 failed
+   end
+   local first = math.floor(size * s / slices) + 1
+   local last = math.floor(size * (s + 1) / slices)
+   if s > 0 then
+      ffi.C.bench_db_load_reseed(n - 1)
+      skip_rows(first - 1, not opt.auto_inc)
+   end
+   or_incomplete(n, "rows", function()
+      load_rows(drv, con, n, first, last - first + 1, true,
+                not opt.auto_inc)
+   end)
+   if ffi.C.bench_db_load_tally(key .. ".loaded") == slices then
+      finish_table(drv, con, n, true)
+   end
+end
+
 function cmd_prepare()
    local drv = sysbench.sql.driver()
    local con = drv:connect()
    local first, last, step = own_tables()
-   if first <= last and sysbench.opt.use_file then
+   local n, s, slices = own_slice()
+   if (first <= last or n ~= nil) and sysbench.opt.use_file then
       use_file_values()
+   end
+   if n ~= nil then
+      prepare_slice(drv, con, n, s, slices)
+      return
    end
    for i = first, last, step do
       if sysbench.opt.start_id ~= 0 then

@@ -7,6 +7,7 @@ section after it that lists the options sysbench lacks.
   [1]
   $ $BENCH oltp_read_write help | sed -n '/that sysbench lacks:$/,$p' | awk '{ print $1 }'
   oltp_read_write
+  --bulk_load=STRING
   --filename=STRING
   --secondary_ranges=N
   --start_id=N
@@ -14,6 +15,7 @@ section after it that lists the options sysbench lacks.
   
   $ $BENCH --compat=1.1 oltp_read_write help | sed -n '/that sysbench lacks:$/,$p' | awk '{ print $1 }'
   oltp_read_write
+  --bulk_load=STRING
   --filename=STRING
   --secondary_ranges=N
   --start_id=N

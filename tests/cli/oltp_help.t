@@ -26,6 +26,7 @@ The 1.0 profile hides the 1.1 options create_table_options and reconnect.
     --tables=N                    Number of tables [1]
   
   oltp_read_write options that sysbench lacks:
+    --bulk_load=STRING   How prepare loads rows: auto (COPY or LOAD DATA LOCAL where the server allows it, else multi-row INSERTs), copy (only those) or insert (INSERTs) [auto]
     --filename=STRING    File or named pipe read by --use_file (from the start again at its end) []
     --secondary_ranges=N Number of range SELECT queries per transaction through the secondary index on k that read the rows (select_random_ranges: 1 sum(length(c)), 2 id subquery, 3 LIMIT form) [0]
     --start_id=N         prepare only loads rows start_id .. start_id + range_size - 1 into existing tables, so several processes can fill one table (0: create and fill them) [0]
@@ -77,6 +78,7 @@ name; the select_random_* scripts add theirs in sorted order.
     --tables=N                    Number of tables [1]
   
   select_random_ranges options that sysbench lacks:
+    --bulk_load=STRING   How prepare loads rows: auto (COPY or LOAD DATA LOCAL where the server allows it, else multi-row INSERTs), copy (only those) or insert (INSERTs) [auto]
     --filename=STRING    File or named pipe read by --use_file (from the start again at its end) []
     --secondary_ranges=N Number of range SELECT queries per transaction through the secondary index on k that read the rows (select_random_ranges: 1 sum(length(c)), 2 id subquery, 3 LIMIT form) [0]
     --start_id=N         prepare only loads rows start_id .. start_id + range_size - 1 into existing tables, so several processes can fill one table (0: create and fill them) [0]

@@ -345,6 +345,87 @@ function connection:bulk_insert_done()
    end
 end
 
+-- -- Bulk loading (bench's addition, docs/bulk-load.md) -----------------------
+
+local load_methods = { auto = C.BENCH_LOAD_AUTO, copy = C.BENCH_LOAD_NATIVE,
+                       native = C.BENCH_LOAD_NATIVE,
+                       insert = C.BENCH_LOAD_INSERT }
+
+-- Starts loading rows into `tbl` (columns: a list or a comma-separated
+-- string). method: "auto" (default: the native path when the server
+-- allows it, else INSERTs), "copy" (native only) or "insert". Returns
+-- "native" or "insert", the path taken.
+function connection:bulk_load_start(tbl, columns, method)
+   if type(columns) == "table" then
+      columns = table.concat(columns, ", ")
+   end
+   local m = load_methods[method or "auto"]
+   if m == nil then
+      error("bulk_load_start: unknown method '" .. tostring(method) ..
+               "' (auto, copy or insert)", 2)
+   end
+   local rc = C.bench_db_load_start(self, tbl, columns, m)
+   if rc < 0 then
+      raise_error(self, "bulk load into " .. tbl)
+      error("bulk_load_start() failed", 2)
+   end
+   return rc == C.BENCH_LOAD_NATIVE and "native" or "insert"
+end
+
+local load_vals, load_cap = nil, 0
+
+-- One row: its values in column order (nil for NULL; numbers as decimal
+-- text, integers without a fraction).
+function connection:bulk_load_row(...)
+   local n = select("#", ...)
+   if n > load_cap then
+      load_cap = math.max(n, 16)
+      load_vals = ffi.new("sql_value[?]", load_cap)
+   end
+   local keep = { ... }
+   for i = 1, n do
+      local v = keep[i]
+      if v == nil then
+         load_vals[i - 1].ptr, load_vals[i - 1].len = nil, 0
+      else
+         if type(v) == "number" then
+            v = (v == math.floor(v) and math.abs(v) < 2^53)
+               and string.format("%d", v) or string.format("%.17g", v)
+         else
+            v = tostring(v)
+         end
+         keep[i] = v
+         load_vals[i - 1].ptr, load_vals[i - 1].len = v, #v
+      end
+   end
+   if C.bench_db_load_values(self, load_vals, n) ~= 0 then
+      raise_error(self, "bulk load row")
+      error("bulk_load_row() failed", 2)
+   end
+end
+
+-- One generated row, as bulk_insert_next_rand makes it from `pattern`
+-- and the integers a and b (the same draws), preceded by `id` unless nil.
+function connection:bulk_load_rand(id, pattern, a, b)
+   rand_ints[0], rand_ints[1] = a or 0, b or 0
+   if C.bench_db_load_rand(self, id or -1, pattern, #pattern, rand_ints,
+                           b and 2 or (a and 1 or 0)) ~= 0 then
+      raise_error(self, "bulk load row")
+      error("bulk_load_rand() failed", 2)
+   end
+end
+
+local load_rows_out = ffi.new("uint64_t[1]")
+
+-- Sends the rest and commits; returns the number of rows loaded.
+function connection:bulk_load_end()
+   if C.bench_db_load_end(self, load_rows_out) ~= 0 then
+      raise_error(self, "bulk load end")
+      error("bulk_load_end() failed", 2)
+   end
+   return tonumber(load_rows_out[0])
+end
+
 function connection:prepare(query)
    local stmt = C.db_prepare(self, query, #query)
    if stmt == nil then

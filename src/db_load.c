@@ -1,0 +1,542 @@
+/* SPDX-License-Identifier: MIT */
+/* db_load.c: bulk loading for every driver (bench_db_load_* in
+ * db_api_decls.h): rows buffered in the load text format for the driver's
+ * native path (driver.h load_start/load_rows/load_end), or as multi-row
+ * INSERTs sized to the server's packet limit when there is none or the
+ * server refuses it; plus what the workers loading one table in slices
+ * share (skipping draws, counters by name). Not the sysbench bulk_insert_*
+ * API, whose statements stay db_stmt.c's. */
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "db_internal.h"
+#include "rand.h"
+
+/* Rows buffered for one load_rows call unless the driver says otherwise;
+ * INSERT statements when the server's limit is unknown. */
+#define LOAD_CHUNK_DEFAULT  (1024 * 1024)
+#define LOAD_INSERT_DEFAULT DB_BULK_BUFFER_SIZE
+/* The largest INSERT sent whatever max_allowed_packet is: beyond this a
+ * statement is no faster, only longer to parse and to undo. */
+#define LOAD_INSERT_MAX (16 * 1024 * 1024)
+
+struct db_loader {
+    struct db_load drv; /* what the driver sees */
+    bool native;        /* else multi-row INSERTs */
+    char *buf;          /* rows not yet sent: text, or an INSERT */
+    size_t len, limit;  /* bytes used; send before exceeding limit */
+    size_t prefix;      /* INSERT: length of "INSERT INTO t (..) VALUES " */
+    size_t buf_rows;    /* rows in buf */
+    uint64_t rows;      /* rows sent */
+    char *scratch;      /* an expanded pattern (native rand rows) */
+    size_t scratch_cap;
+    char *table, *columns; /* owned copies behind drv.table/columns */
+};
+
+/* Process-wide totals of every load, for the progress line: relaxed
+ * atomics, written by loading workers, read by anyone. */
+static atomic_uint_fast64_t load_total_rows, load_total_bytes;
+
+/* "Falling back to INSERTs" is said once per process, not per worker. */
+static atomic_bool load_notice_said;
+
+uint64_t bench_db_load_total(bool bytes)
+{
+    return atomic_load_explicit(bytes ? &load_total_bytes : &load_total_rows,
+                                memory_order_relaxed);
+}
+
+/* -- Sending ------------------------------------------------------------ */
+
+static void loader_free(struct db_conn *c)
+{
+    struct db_loader *ld = c->loader;
+
+    if (!ld) return;
+    free(ld->buf);
+    free(ld->scratch);
+    free(ld->table);
+    free(ld->columns);
+    free(ld);
+    c->loader = NULL;
+}
+
+/* A failed driver call: abandons the driver's load (keeping the error it
+ * reported), classifies the error as a query's and releases the loader.
+ * Returns 1, what the API returns on failure. */
+static int load_failed(struct db_conn *c, bool driver_load_open)
+{
+    struct db_loader *ld = c->loader;
+    struct db_error saved;
+    char what[200];
+
+    snprintf(what, sizeof(what), "bulk load into %s (%s)", ld->drv.table,
+             ld->drv.columns);
+    if (driver_load_open) {
+        saved = c->err;
+        c->drv->load_end(c, &ld->drv, false);
+        c->err = saved;
+    }
+    loader_free(c);
+    c->pub.error = db_classify(c, DB_OP_QUERY, what);
+    return 1;
+}
+
+/* Sends the buffered rows: a load_rows call, or one INSERT statement. */
+static int load_flush(struct db_conn *c)
+{
+    struct db_loader *ld = c->loader;
+    int rc;
+
+    if (ld->buf_rows == 0) return 0;
+    if (ld->native) {
+        rc = c->drv->load_rows(c, &ld->drv, ld->buf, ld->len);
+    } else {
+        ld->buf[ld->len] = '\0';
+        rc               = c->drv->query(c, ld->buf, ld->len, &c->rs);
+        if (rc == 0 && c->rs.pub.counter == DB_CNT_READ)
+            c->drv->free_result(&c->rs);
+        db_result_reset(&c->rs);
+    }
+    if (rc != 0) return load_failed(c, ld->native);
+    db_count(c, (enum stat_counter) DB_CNT_WRITE);
+    atomic_fetch_add_explicit(&load_total_rows, ld->buf_rows,
+                              memory_order_relaxed);
+    atomic_fetch_add_explicit(&load_total_bytes, ld->len, memory_order_relaxed);
+    ld->rows += ld->buf_rows;
+    ld->buf_rows = 0;
+    ld->len      = ld->native ? 0 : ld->prefix;
+    return 0;
+}
+
+/* Makes room for a row of at most `bound` bytes (separators included),
+ * sending the buffered rows first when it would not fit. The current
+ * loader, or NULL after an error (1 returned by the caller). */
+static struct db_loader *load_room(struct db_conn *c, size_t bound)
+{
+    struct db_loader *ld = c->loader;
+
+    if (!ld) {
+        log_alert("attempt to add a row with no bulk load started");
+        db_set_error(c, 0, "", false, "bench_db_load", "no load");
+        c->pub.error = DB_ERROR_FATAL;
+        return NULL;
+    }
+    if (ld->len + bound + 1 > ld->limit && ld->buf_rows > 0 &&
+        load_flush(c) != 0)
+        return NULL;
+    if (ld->len + bound + 1 > ld->limit) {
+        size_t want = ld->len + bound + 1;
+        char *p     = realloc(ld->buf, want);
+        if (!p) {
+            log_fatal("db: bulk load into %s: out of memory", ld->drv.table);
+            loader_free(c);
+            c->pub.error = DB_ERROR_FATAL;
+            return NULL;
+        }
+        ld->buf   = p;
+        ld->limit = want; /* one long row: a statement of its own */
+    }
+    if (!ld->native && ld->buf_rows > 0) ld->buf[ld->len++] = ',';
+    return ld;
+}
+
+/* -- Starting and ending -------------------------------------------------- */
+
+static char *load_strdup(const char *s)
+{
+    size_t n = strlen(s) + 1;
+    char *p  = malloc(n);
+    return p ? memcpy(p, s, n) : NULL;
+}
+
+/* The INSERT fallback's statement size: the server's limit less room for
+ * the protocol, within [64 KB, LOAD_INSERT_MAX]. */
+static size_t insert_limit(size_t max_stmt)
+{
+    if (max_stmt == 0) return LOAD_INSERT_DEFAULT;
+    if (max_stmt > LOAD_INSERT_MAX + 4096) return LOAD_INSERT_MAX;
+    return max_stmt > 65536 + 4096 ? max_stmt - 4096 : 65536;
+}
+
+/* Asks the driver for its native path: 0 native, 1 use INSERTs, -1 error
+ * (reported). */
+static int start_native(struct db_conn *c, struct db_loader *ld, int method)
+{
+    int rc;
+
+    if (!c->drv->load_start) {
+        if (method != BENCH_LOAD_NATIVE) return 1;
+        log_fatal("db: bulk load into %s: the %s driver has no native bulk "
+                  "load (--bulk_load=insert)",
+                  ld->drv.table, c->drv->name);
+        return -1;
+    }
+    rc = c->drv->load_start(c, &ld->drv);
+    if (rc < 0) {
+        c->pub.error = db_classify(c, DB_OP_QUERY, ld->drv.table);
+        return -1;
+    }
+    if (rc == 0) return 0;
+    if (method == BENCH_LOAD_NATIVE) {
+        log_fatal("db: bulk load into %s: refused: %s (--bulk_load=insert "
+                  "or auto loads with INSERTs)",
+                  ld->drv.table, ld->drv.why);
+        return -1;
+    }
+    if (!atomic_exchange(&load_notice_said, true))
+        log_notice("%s: bulk load refused (%s): loading with multi-row "
+                   "INSERTs instead",
+                   c->drv->name, ld->drv.why);
+    return 1;
+}
+
+static int loader_new(struct db_conn *c, const char *table, const char *columns)
+{
+    struct db_loader *ld = calloc(1, sizeof(*ld));
+
+    if (!ld) return -1;
+    c->loader = ld;
+    if (!(ld->table = load_strdup(table)) ||
+        !(ld->columns = load_strdup(columns)))
+        return -1;
+    ld->drv.table    = ld->table;
+    ld->drv.columns  = ld->columns;
+    ld->drv.ncolumns = 1;
+    for (const char *p = columns; *p; p++)
+        ld->drv.ncolumns += *p == ',';
+    return 0;
+}
+
+/* Sets up the buffer of the method chosen. */
+static int loader_buffer(struct db_loader *ld)
+{
+    if (ld->native) {
+        ld->limit = ld->drv.chunk ? ld->drv.chunk : LOAD_CHUNK_DEFAULT;
+        return (ld->buf = malloc(ld->limit)) ? 0 : -1;
+    }
+    ld->limit = insert_limit(ld->drv.max_stmt);
+    if (!(ld->buf = malloc(ld->limit))) return -1;
+    ld->prefix =
+        (size_t) snprintf(ld->buf, ld->limit, "INSERT INTO %s (%s) VALUES ",
+                          ld->table, ld->columns);
+    ld->len = ld->prefix;
+    return ld->prefix < ld->limit / 2 ? 0 : -1;
+}
+
+int bench_db_load_start(sql_connection *pc, const char *table,
+                        const char *columns, int method)
+{
+    struct db_conn *c = db_conn_of(pc);
+    int rc            = 1;
+
+    if (!db_conn_begin(c)) return -1;
+    if (c->loader) {
+        log_alert("attempt to start a bulk load while one is in progress");
+        c->pub.error = DB_ERROR_FATAL;
+        return -1;
+    }
+    if (loader_new(c, table, columns) != 0) goto nomem;
+    if (method != BENCH_LOAD_INSERT &&
+        (rc = start_native(c, c->loader, method)) < 0) {
+        loader_free(c);
+        if (c->pub.error == DB_ERROR_NONE) c->pub.error = DB_ERROR_FATAL;
+        return -1;
+    }
+    c->loader->native = rc == 0;
+    if (loader_buffer(c->loader) != 0) {
+        if (rc == 0) c->drv->load_end(c, &c->loader->drv, false);
+        goto nomem;
+    }
+    return c->loader->native ? BENCH_LOAD_NATIVE : BENCH_LOAD_INSERT;
+nomem:
+    log_fatal("db: bulk load into %s: out of memory", table);
+    loader_free(c);
+    c->pub.error = DB_ERROR_FATAL;
+    return -1;
+}
+
+int bench_db_load_end(sql_connection *pc, uint64_t *rows)
+{
+    struct db_conn *c = db_conn_of(pc);
+    struct db_loader *ld;
+
+    *rows = 0;
+    if (!db_conn_usable(c)) return 1;
+    if (!(ld = c->loader)) {
+        log_alert("attempt to end a bulk load that was not started");
+        c->pub.error = DB_ERROR_FATAL;
+        return 1;
+    }
+    c->pub.error = DB_ERROR_NONE;
+    if (load_flush(c) != 0) return 1;
+    if (ld->native && c->drv->load_end(c, &ld->drv, true) != 0)
+        return load_failed(c, false);
+    *rows = ld->rows;
+    loader_free(c);
+    return 0;
+}
+
+/* Called by db_connection_close: a load left open is abandoned. */
+void db_load_abandon(struct db_conn *c)
+{
+    if (!c->loader) return;
+    if (c->loader->native && !c->broken)
+        c->drv->load_end(c, &c->loader->drv, false);
+    loader_free(c);
+}
+
+/* -- Rows ----------------------------------------------------------------- */
+
+/* Writes v[0..n) to dst in the load text format; returns the length. dst
+ * has room for 2n bytes. Most values need no escape: they are checked
+ * with memchr (vectorised) and copied whole. */
+static size_t text_escape(const char *v, size_t n, char *dst)
+{
+    static const char esc[] = {
+        ['\\'] = '\\', ['\t'] = 't', ['\n'] = 'n', ['\r'] = 'r'};
+    size_t out = 0;
+
+    if (!memchr(v, '\\', n) && !memchr(v, '\t', n) && !memchr(v, '\n', n) &&
+        !memchr(v, '\r', n)) {
+        memcpy(dst, v, n);
+        return n;
+    }
+    for (size_t i = 0; i < n; i++) {
+        unsigned char ch = (unsigned char) v[i];
+        if (ch < sizeof(esc) && esc[ch]) {
+            dst[out++] = '\\';
+            dst[out++] = esc[ch];
+        } else {
+            dst[out++] = (char) ch;
+        }
+    }
+    return out;
+}
+
+/* v[0..n) as a quoted SQL literal; dst has room for 2n + 2 bytes. */
+static size_t sql_quote(const char *v, size_t n, bool backslashes, char *dst)
+{
+    size_t out = 0;
+
+    dst[out++] = '\'';
+    for (size_t i = 0; i < n; i++) {
+        if (v[i] == '\'' || (backslashes && v[i] == '\\')) dst[out++] = v[i];
+        dst[out++] = v[i];
+    }
+    dst[out++] = '\'';
+    return out;
+}
+
+int bench_db_load_values(sql_connection *pc, const sql_value *vals, size_t n)
+{
+    struct db_conn *c = db_conn_of(pc);
+    struct db_loader *ld;
+    size_t bound = 4;
+    char *p;
+
+    for (size_t i = 0; i < n; i++)
+        bound += 2 * (size_t) vals[i].len + 6;
+    if (!(ld = load_room(c, bound))) return 1;
+    p = ld->buf + ld->len;
+    if (!ld->native) *p++ = '(';
+    for (size_t i = 0; i < n; i++) {
+        const sql_value *v = &vals[i];
+        if (i > 0) *p++ = ld->native ? '\t' : ',';
+        if (!v->ptr) {
+            memcpy(p, ld->native ? "\\N" : "NULL", ld->native ? 2 : 4);
+            p += ld->native ? 2 : 4;
+        } else if (ld->native) {
+            p += text_escape(v->ptr, v->len, p);
+        } else {
+            p += sql_quote(v->ptr, v->len, c->drv->caps.backslash_escapes, p);
+        }
+    }
+    *p++    = ld->native ? '\n' : ')';
+    ld->len = (size_t) (p - ld->buf);
+    ld->buf_rows++;
+    return 0;
+}
+
+/* The quoted literal at s[i] == '\'' as a text field at dst: the index
+ * after its closing quote; *out advanced. */
+static size_t literal_to_text(const char *s, size_t n, size_t i, char *dst,
+                              size_t *out)
+{
+    for (i++; i < n;) {
+        const char *q = memchr(s + i, '\'', n - i);
+        size_t end    = q ? (size_t) (q - s) : n;
+        bool doubled  = end + 1 < n && s[end + 1] == '\'';
+
+        *out += text_escape(s + i, end - i + doubled, dst + *out);
+        i = end + 1 + doubled;
+        if (!doubled) break;
+    }
+    return i;
+}
+
+/* The fields of the SQL tuple s[0..n) ("(1, 2, 'x''y')": numbers, NULL
+ * and quoted literals with '' for a quote) as one row of the load text
+ * format at dst, which has room for 2n + 2 bytes; returns the length. */
+static size_t tuple_to_text(const char *s, size_t n, char *dst)
+{
+    size_t i = s[0] == '(' ? 1 : 0, out = 0, start, end;
+
+    for (;;) {
+        while (i < n && s[i] == ' ')
+            i++;
+        if (i < n && s[i] == '\'') {
+            i = literal_to_text(s, n, i, dst, &out);
+        } else {
+            for (start = i; i < n && s[i] != ',' && s[i] != ')'; i++)
+                ;
+            for (end = i; end > start && s[end - 1] == ' '; end--)
+                ;
+            if (end - start == 4 && memcmp(s + start, "NULL", 4) == 0) {
+                memcpy(dst + out, "\\N", 2);
+                out += 2;
+            } else {
+                out += text_escape(s + start, end - start, dst + out);
+            }
+        }
+        while (i < n && s[i] == ' ')
+            i++;
+        if (i >= n || s[i] != ',') break;
+        dst[out++] = '\t';
+        i++;
+    }
+    dst[out++] = '\n';
+    return out;
+}
+
+int bench_db_load_rand(sql_connection *pc, int64_t id, const char *pattern,
+                       size_t len, const int64_t *ints, size_t n_ints)
+{
+    struct db_conn *c = db_conn_of(pc);
+    size_t max        = len + 24 * n_ints, m;
+    struct db_loader *ld;
+    char *p;
+
+    if (!(ld = load_room(c, 2 * max + 32))) return 1;
+    if (ld->scratch_cap < max + 1) {
+        char *s = realloc(ld->scratch, max + 1);
+        if (!s) {
+            log_fatal("db: bulk load into %s: out of memory", ld->drv.table);
+            loader_free(c);
+            c->pub.error = DB_ERROR_FATAL;
+            return 1;
+        }
+        ld->scratch     = s;
+        ld->scratch_cap = max + 1;
+    }
+    m = db_bulk_expand(pattern, len, ints, n_ints, ld->scratch);
+    p = ld->buf + ld->len;
+    if (!ld->native && id >= 0 && m > 0 && ld->scratch[0] == '(') {
+        *p++ = '(';
+        p += db_format_int(id, p, 24);
+        memcpy(p, ", ", 2);
+        memcpy(p + 2, ld->scratch + 1, m - 1);
+        p += m + 1;
+    } else if (!ld->native) {
+        memcpy(p, ld->scratch, m);
+        p += m;
+    } else {
+        if (id >= 0) {
+            p += db_format_int(id, p, 24);
+            *p++ = '\t';
+        }
+        p += tuple_to_text(ld->scratch, m, p);
+    }
+    ld->len = (size_t) (p - ld->buf);
+    ld->buf_rows++;
+    return 0;
+}
+
+int bench_db_load_skip(const char *pattern, size_t len, uint32_t k_max,
+                       uint64_t rows)
+{
+    static const int64_t zeros[16];
+    char stack[1024], *scratch = stack;
+
+    if (len + 24 * 16 > sizeof(stack) && !(scratch = malloc(len + 24 * 16)))
+        return -1;
+    /* Draws are what matters, not the integers: any values do. */
+    for (uint64_t r = 0; r < rows; r++) {
+        sb_rand_default(1, k_max);
+        db_bulk_expand(pattern, len, zeros, 16, scratch);
+    }
+    if (scratch != stack) free(scratch);
+    return 0;
+}
+
+void bench_db_load_reseed(int tid)
+{
+    rand_thread_init_tid(tid);
+}
+
+/* -- Counters by name (slices of one table) ------------------------------ */
+
+#define LOAD_KEYS 256
+
+/* Guarded by load_lock; keys are only added, never removed. */
+static pthread_mutex_t load_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t load_cond  = PTHREAD_COND_INITIALIZER;
+static struct {
+    char key[64];
+    int value;
+} load_keys[LOAD_KEYS];
+static size_t load_nkeys;
+
+/* The counter of `key`, added when missing; NULL when the table is full.
+ * Caller holds load_lock. */
+static int *load_counter(const char *key)
+{
+    size_t i;
+
+    for (i = 0; i < load_nkeys; i++)
+        if (strncmp(load_keys[i].key, key, sizeof(load_keys[i].key)) == 0)
+            return &load_keys[i].value;
+    if (load_nkeys == LOAD_KEYS) return NULL;
+    snprintf(load_keys[i].key, sizeof(load_keys[i].key), "%s", key);
+    load_nkeys++;
+    return &load_keys[i].value;
+}
+
+int bench_db_load_tally(const char *key)
+{
+    int *v, n = -1;
+
+    pthread_mutex_lock(&load_lock);
+    if ((v = load_counter(key))) n = ++*v;
+    pthread_cond_broadcast(&load_cond);
+    pthread_mutex_unlock(&load_lock);
+    return n;
+}
+
+int bench_db_load_await(const char *key, int n)
+{
+    int rc = -1, *v;
+
+    pthread_mutex_lock(&load_lock);
+    while ((v = load_counter(key)) && !db_should_stop()) {
+        struct timespec until;
+        if (*v >= n) {
+            rc = 0;
+            break;
+        }
+        /* Woken by a tally, or every 50 ms to see whether the run stops
+         * (a worker that was to tally failed). */
+        clock_gettime(CLOCK_REALTIME, &until);
+        until.tv_nsec += 50000000;
+        if (until.tv_nsec >= 1000000000) {
+            until.tv_sec++;
+            until.tv_nsec -= 1000000000;
+        }
+        pthread_cond_timedwait(&load_cond, &load_lock, &until);
+    }
+    pthread_mutex_unlock(&load_lock);
+    return rc;
+}
