@@ -16,9 +16,7 @@
 #include <strings.h>
 #include <unistd.h>
 
-#include <sqlite3.h>
-
-#include "driver.h"
+#include "sqlite_driver.h"
 
 #define SQL_SHOWN 200 /* bytes of a failed query shown */
 
@@ -46,13 +44,6 @@ static struct {
     const char *journal, *sync; /* entries of the tables above */
     int busy_ms;
 } cfg;
-
-struct sq_conn {
-    sqlite3 *db;
-    sqlite3_stmt *cur; /* the current result's statement, NULL when none */
-    bool owned;        /* cur came from query(): finalize, not reset */
-    bool row_ready;    /* the first step's row is not fetched yet */
-};
 
 /* -- Result codes -------------------------------------------------------- */
 
@@ -115,10 +106,8 @@ static bool drv_sqlite_error_matches(const char *item, const struct db_error *e)
     return code == e->code || (code <= 0xff && (e->code & 0xff) == code);
 }
 
-/* Fills c->err from the connection's last error (`rc`, SQLite's message)
- * and returns -1. A constraint violation gets SQLSTATE 23000, as on
- * MySQL (so --db-ignore-errors=23000 works the same). */
-static int sq_error(struct db_conn *c, sqlite3 *db, int rc, const char *func)
+/* See sqlite_driver.h. */
+int drv_sqlite_error(struct db_conn *c, sqlite3 *db, int rc, const char *func)
 {
     const char *state = (rc & 0xff) == SQLITE_CONSTRAINT ? "23000" : NULL;
     const char *msg   = db ? sqlite3_errmsg(db) : sqlite3_errstr(rc);
@@ -368,7 +357,7 @@ static inline int first_step(struct db_conn *c, struct sq_conn *sc,
     end_rows(sc);
     return 0;
 fail:
-    sq_error(c, sc->db, rc, "sqlite3_step()");
+    drv_sqlite_error(c, sc->db, rc, "sqlite3_step()");
     end_rows(sc);
     return -1;
 }
@@ -395,13 +384,13 @@ static int drv_sqlite_query(struct db_conn *c, const char *sql, size_t len,
         st = NULL;
         rc = sqlite3_prepare_v2(sc->db, tail, (int) (end - tail), &st, &tail);
         if (rc != SQLITE_OK)
-            return sq_error(c, sc->db, rc, "sqlite3_prepare()");
+            return drv_sqlite_error(c, sc->db, rc, "sqlite3_prepare()");
         if (!st) return 0; /* nothing but comments: other */
         if (!has_more(tail, end)) break;
         while ((rc = sqlite3_step(st)) == SQLITE_ROW)
             ;
         if (rc != SQLITE_DONE) {
-            sq_error(c, sc->db, rc, "sqlite3_step()");
+            drv_sqlite_error(c, sc->db, rc, "sqlite3_step()");
             sqlite3_finalize(st);
             return -1;
         }
@@ -421,7 +410,8 @@ static int drv_sqlite_fetch_row(struct db_result *r, sql_value *values)
     if (sc->row_ready) {
         sc->row_ready = false;
     } else if ((rc = sqlite3_step(st)) != SQLITE_ROW) {
-        if (rc != SQLITE_DONE) sq_error(r->conn, sc->db, rc, "sqlite3_step()");
+        if (rc != SQLITE_DONE)
+            drv_sqlite_error(r->conn, sc->db, rc, "sqlite3_step()");
         end_rows(sc);
         return rc == SQLITE_DONE ? 0 : -1;
     }
@@ -455,7 +445,7 @@ static int drv_sqlite_prepare(struct db_stmt *s)
     rc = sqlite3_prepare_v3(sc->db, s->sql, (int) s->sql_len + 1,
                             SQLITE_PREPARE_PERSISTENT, &st, &tail);
     if (rc != SQLITE_OK)
-        return sq_error(s->conn, sc->db, rc, "sqlite3_prepare_v3()");
+        return drv_sqlite_error(s->conn, sc->db, rc, "sqlite3_prepare_v3()");
     if (!st) return DB_PREPARE_EMULATE;
     if (has_more(tail, s->sql + s->sql_len)) {
         sqlite3_finalize(st);
@@ -537,7 +527,7 @@ static int drv_sqlite_execute(struct db_stmt *s, struct db_result *r)
     int rc;
 
     if (s->nbinds && (rc = bind_values(s, st)) != SQLITE_OK)
-        return sq_error(s->conn, sc->db, rc, "sqlite3_bind()");
+        return drv_sqlite_error(s->conn, sc->db, rc, "sqlite3_bind()");
     sc->owned = false;
     return first_step(s->conn, sc, st, r);
 }
@@ -596,5 +586,8 @@ const struct db_driver driver_sqlite = {
     .bind          = drv_sqlite_bind,
     .execute       = drv_sqlite_execute,
     .close         = drv_sqlite_close,
+    .load_start    = drv_sqlite_load_start,
+    .load_rows     = drv_sqlite_load_rows,
+    .load_end      = drv_sqlite_load_end,
     .log_error     = drv_sqlite_log_error,
 };
