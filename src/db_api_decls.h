@@ -140,6 +140,9 @@ void bench_db_load_reseed(int tid);
 /* Rows and bytes of load text (or INSERT text) sent by every load of the
  * process so far: the progress line's figures. Any thread. */
 uint64_t bench_db_load_total(bool bytes);
+/* Starts the progress line of the loads (stderr, on a terminal only,
+ * ended when total_rows are loaded); later calls do nothing. Any thread. */
+void bench_db_load_progress(uint64_t total_rows);
 /* Process-wide counters by name, for the workers loading one table in
  * slices: tally adds one and returns the new value; await waits until the
  * value is at least n: 0, or -1 when the run stops first. Any thread. */

@@ -11,8 +11,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
+#include "clock.h"
 #include "db_internal.h"
+#include "progress.h"
 #include "rand.h"
 
 /* Rows buffered for one load_rows call unless the driver says otherwise;
@@ -47,6 +50,65 @@ uint64_t bench_db_load_total(bool bytes)
 {
     return atomic_load_explicit(bytes ? &load_total_bytes : &load_total_rows,
                                 memory_order_relaxed);
+}
+
+/* -- The progress line (progress.c: on a terminal only) -------------------- */
+
+/* Set once by the first bench_db_load_progress; the rate under
+ * load_progress_lock (taken only when a redraw is due). */
+static atomic_bool load_progress_on;
+static pthread_mutex_t load_progress_lock = PTHREAD_MUTEX_INITIALIZER;
+static uint64_t load_progress_total, load_progress_t0;
+static struct progress_rate load_progress_rate;
+
+void bench_db_load_progress(uint64_t total_rows)
+{
+    pthread_mutex_lock(&load_progress_lock);
+    if (!atomic_load(&load_progress_on) && total_rows > 0 &&
+        progress_start(STDERR_FILENO, 0)) {
+        load_progress_total = total_rows;
+        load_progress_t0    = clock_now_ns();
+        progress_rate_init(&load_progress_rate, load_progress_t0,
+                           bench_db_load_total(false));
+        atomic_store(&load_progress_on, true);
+    }
+    pthread_mutex_unlock(&load_progress_lock);
+}
+
+/* "12s elapsed, 30s left, 81234 rows/s, 1000000/4000000 rows, 15.2 MB/s". */
+static void load_progress_draw(void)
+{
+    struct progress_state st = {.unit = "rows", .per_s = -1};
+    uint64_t now = clock_now_ns(), bytes = bench_db_load_total(true);
+    char text[200];
+    size_t n;
+
+    pthread_mutex_lock(&load_progress_lock);
+    st.done       = bench_db_load_total(false);
+    st.total      = load_progress_total;
+    st.elapsed_ns = now - load_progress_t0;
+    st.per_s      = progress_rate_update(&load_progress_rate, now, st.done);
+    pthread_mutex_unlock(&load_progress_lock);
+    n = progress_format(text, sizeof(text), &st);
+    if (st.elapsed_ns > 0 && n < sizeof(text))
+        snprintf(text + n, sizeof(text) - n, ", %.1f MB/s",
+                 (double) bytes * 1e3 / (double) st.elapsed_ns);
+    progress_update("%s", text);
+}
+
+void db_load_count(uint64_t rows, uint64_t bytes)
+{
+    uint64_t done = atomic_fetch_add_explicit(&load_total_rows, rows,
+                                              memory_order_relaxed) +
+                    rows;
+
+    atomic_fetch_add_explicit(&load_total_bytes, bytes, memory_order_relaxed);
+    if (!atomic_load(&load_progress_on)) return;
+    if (done >= load_progress_total) {
+        if (atomic_exchange(&load_progress_on, false)) progress_stop();
+    } else if (progress_due()) {
+        load_progress_draw();
+    }
 }
 
 /* -- Sending ------------------------------------------------------------ */
@@ -103,9 +165,7 @@ static int load_flush(struct db_conn *c)
     }
     if (rc != 0) return load_failed(c, ld->native);
     db_count(c, (enum stat_counter) DB_CNT_WRITE);
-    atomic_fetch_add_explicit(&load_total_rows, ld->buf_rows,
-                              memory_order_relaxed);
-    atomic_fetch_add_explicit(&load_total_bytes, ld->len, memory_order_relaxed);
+    db_load_count(ld->buf_rows, ld->len);
     ld->rows += ld->buf_rows;
     ld->buf_rows = 0;
     ld->len      = ld->native ? 0 : ld->prefix;

@@ -286,11 +286,10 @@ local function skip_rows(count, draw_with_id)
    end
 end
 
--- One progress line in one write: the workers of a parallel command print
--- at the same time, and print() writes its newline separately, so their
--- lines could run together.
+-- One line in one write (bench's print: the workers of a parallel command
+-- print at the same time), above the progress line on a terminal.
 local function say(fmt, ...)
-   io.stdout:write(string.format(fmt, ...) .. "\n")
+   print(string.format(fmt, ...))
 end
 
 -- Runs f(); an ignored error (--mysql-ignore-errors=all and the
@@ -527,6 +526,10 @@ function cmd_prepare()
    if (first <= last or n ~= nil) and sysbench.opt.use_file then
       use_file_values()
    end
+   local opt = sysbench.opt
+   ffi.C.bench_db_load_progress(opt.tables *
+                                   (opt.start_id ~= 0 and opt.range_size
+                                       or opt.table_size))
    if n ~= nil then
       prepare_slice(drv, con, n, s, slices)
       return
