@@ -88,6 +88,11 @@ void db_done(void);
  * update. Call at the start of each worker thread. */
 void db_thread_set_id(int thread_id);
 
+/* Writes "FATAL: table 'T' left incomplete: run 'cleanup', then prepare
+ * again" to fd for every table a prepare marked as being filled
+ * (bench_db_load_mark). Async-signal-safe: for the SIGINT handler. */
+void db_load_say_incomplete(int fd);
+
 /* True once a driver was initialised: reports then use the SQL format. */
 bool db_is_used(void);
 

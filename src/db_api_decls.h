@@ -143,6 +143,10 @@ uint64_t bench_db_load_total(bool bytes);
 /* Starts the progress line of the loads (stderr, on a terminal only,
  * ended when total_rows are loaded); later calls do nothing. Any thread. */
 void bench_db_load_progress(uint64_t total_rows);
+/* Marks `table` as being filled (busy) or finished: a prepare interrupted
+ * by a signal names the tables still marked (db_load_say_incomplete). At
+ * most 64 at once; any thread. */
+void bench_db_load_mark(const char *table, bool busy);
 /* Process-wide counters by name, for the workers loading one table in
  * slices: tally adds one and returns the new value; await waits until the
  * value is at least n: 0, or -1 when the run stops first. Any thread. */

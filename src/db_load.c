@@ -7,7 +7,9 @@
  * share (skipping draws, counters by name). Not the sysbench bulk_insert_*
  * API, whose statements stay db_stmt.c's. */
 #include <pthread.h>
+#include <signal.h>
 #include <stdatomic.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -535,6 +537,57 @@ int bench_db_load_skip(const char *pattern, size_t len, uint32_t k_max,
 void bench_db_load_reseed(int tid)
 {
     rand_thread_init_tid(tid);
+}
+
+/* -- Tables being filled, for an interrupted prepare -------------------- */
+
+#define LOAD_MARKS 64
+
+/* A slot is claimed (state 1), named, then published (state 2); the
+ * signal handler reads only published names, with plain loads. */
+static struct {
+    volatile sig_atomic_t state; /* 0 free, 1 being written, 2 named */
+    char name[64];
+} load_marks[LOAD_MARKS];
+
+void bench_db_load_mark(const char *table, bool busy)
+{
+    for (size_t i = 0; i < LOAD_MARKS; i++) {
+        if (busy) {
+            sig_atomic_t expected = 0;
+            if (!__atomic_compare_exchange_n(&load_marks[i].state, &expected, 1,
+                                             false, __ATOMIC_ACQ_REL,
+                                             __ATOMIC_RELAXED))
+                continue;
+            snprintf(load_marks[i].name, sizeof(load_marks[i].name), "%s",
+                     table);
+            __atomic_store_n(&load_marks[i].state, 2, __ATOMIC_RELEASE);
+            return;
+        }
+        if (__atomic_load_n(&load_marks[i].state, __ATOMIC_ACQUIRE) == 2 &&
+            strcmp(load_marks[i].name, table) == 0) {
+            __atomic_store_n(&load_marks[i].state, 0, __ATOMIC_RELEASE);
+            return;
+        }
+    }
+}
+
+void db_load_say_incomplete(int fd)
+{
+    static const char a[] = "FATAL: table '",
+                      b[] = "' left incomplete: run 'cleanup', then "
+                            "prepare again\n";
+
+    for (size_t i = 0; i < LOAD_MARKS; i++) {
+        ssize_t rc;
+        if (__atomic_load_n(&load_marks[i].state, __ATOMIC_ACQUIRE) != 2)
+            continue;
+        rc = write(fd, a, sizeof(a) - 1);
+        rc += write(fd, load_marks[i].name,
+                    strnlen(load_marks[i].name, sizeof(load_marks[i].name)));
+        rc += write(fd, b, sizeof(b) - 1);
+        (void) rc;
+    }
 }
 
 /* -- Counters by name (slices of one table) ------------------------------ */

@@ -10,6 +10,7 @@
 
 #include "cli.h"
 #include "compare.h"
+#include "db.h"
 #include "merge.h"
 #include "log.h"
 #include "options.h"
@@ -66,6 +67,7 @@ static void on_signal(int sig)
     }
     say(name, interrupted ? " received again: exiting at once\n"
                           : " received: exiting\n");
+    db_load_say_incomplete(STDERR_FILENO);
     _exit(128 + sig);
 }
 

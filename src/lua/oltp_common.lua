@@ -318,6 +318,13 @@ local function or_incomplete(table_num, what, f)
          "table 'sbtest%d' is left from an earlier prepare: run 'cleanup' " ..
             "first, with the same --tables", table_num)
    end
+   -- Anything else (the server gone, a full disk): say which table, then
+   -- the error as it is.
+   if what ~= "CREATE TABLE" then
+      require("bench.builtin").fatal("table 'sbtest%d' left incomplete " ..
+                                        "(%s): run 'cleanup', then " ..
+                                        "prepare again", table_num, what)
+   end
    error(err, 0)
 end
 
@@ -337,7 +344,7 @@ function finish_table(drv, con, table_num, ids_given)
          con:query(string.format("CREATE INDEX k_%d ON sbtest%d(k)",
                                  table_num, table_num))
       end)
-   end
+   end   ffi.C.bench_db_load_mark("sbtest" .. table_num, false)
 end
 
 -- Creates table sbtest<table_num> and loads its rows; `sliced`: only
@@ -358,6 +365,7 @@ function create_table(drv, con, table_num, sliced)
    or_incomplete(table_num, "CREATE TABLE", function()
       con:query(create)
    end)
+   ffi.C.bench_db_load_mark("sbtest" .. table_num, true)
 
    if opt.table_size > 0 then
       say("Inserting %d records into 'sbtest%d'", opt.table_size, table_num)
@@ -456,7 +464,10 @@ local function load_table_range(drv, con, n)
             0)
    end
    say("Inserting %d records into 'sbtest%d' from id %d", count, n, first)
-   load_rows(drv, con, n, first, count, true)
+   ffi.C.bench_db_load_mark("sbtest" .. n, true)
+   or_incomplete(n, "rows", function()
+      load_rows(drv, con, n, first, count, true)
+   end)
    -- Given ids do not move PostgreSQL's SERIAL sequence: move it past them
    -- so that oltp_insert's id-less INSERTs do not collide.
    if drv:name() == "pgsql" and opt.auto_inc then
@@ -464,6 +475,7 @@ local function load_table_range(drv, con, n)
                                  "'sbtest%d', 'id'), (SELECT max(id) " ..
                                  "FROM sbtest%d))", n, n))
    end
+   ffi.C.bench_db_load_mark("sbtest" .. n, false)
 end
 
 -- Tables of this worker in a parallel command: t+1, t+1+T, ... for

@@ -1,0 +1,213 @@
+#!/bin/bash
+# SPDX-License-Identifier: MIT
+# bulk_load.sh (make check-db): prepare's bulk loading (docs/bulk-load.md)
+# on each live server and on SQLite, in a database of its own (bench_bulk):
+#  - the tables after --bulk_load=auto and copy, with one thread per table
+#    and with four (slices), equal row for row (an ordered dump's md5, and
+#    CHECKSUM TABLE on MariaDB) those of --bulk_load=insert, sysbench's
+#    INSERTs, with the same --rand-seed; with --auto_inc=off and with
+#    --use_file lines that need escaping too; PostgreSQL's id sequence is
+#    moved past the ids; MariaDB really ran LOAD DATA (Com_load);
+#  - the fallback to INSERTs, with one notice, when local_infile is off
+#    (on a disposable MariaDB of its own, when run as root), and copy's
+#    refusal there;
+#  - a prepare interrupted by SIGINT names its incomplete tables, exits
+#    130, and cleanup drops them; a full disk (SQLite on a 1 MiB tmpfs, as
+#    root) names the table too;
+#  - the progress line: on a terminal (script(1)) only.
+# TAP output. $BENCH: the bench under test (default ./bench).
+. "$(dirname "$0")/lib.sh"
+DB=bench_bulk
+SQL_LUA=$TESTS_DB_DIR/sql.lua
+SERVERS=$TESTS_DB_DIR/servers.sh
+work=$(mktemp -d "${TMPDIR:-/tmp}/bench-bulk.XXXXXX")
+export BENCH_COMPAT= # the 1.0 profile
+SIZE=2000
+DISPOSABLE=
+stop_disposable() {
+    [ -n "$DISPOSABLE" ] || return 0
+    BENCH_DB_DIR=$DISPOSABLE "$SERVERS" stop >/dev/null 2>&1
+    rm -rf "$DISPOSABLE"
+}
+trap 'stop_disposable; umount "$work/full" 2>/dev/null; rm -rf "$work"' EXIT
+trap 'exit 130' INT TERM
+
+# sql OPTS STATEMENTS: result rows, tab-separated.
+sql() {
+    # shellcheck disable=SC2086
+    BENCH_SQL=$2 "$BENCH" $1 "$SQL_LUA" sql | tail -n +3
+}
+
+# digest OPTS: md5 of both tables' rows in id order (CHAR padding gone).
+digest() {
+    sql "$1" "SELECT id, k, c, pad FROM sbtest1 ORDER BY id
+SELECT id, k, c, pad FROM sbtest2 ORDER BY id" |
+        sed -E 's/ +(\t|$)/\1/g' | md5sum | cut -d' ' -f1
+}
+
+# prepared NAME OPTS ARGS...: cleanup, prepare with ARGS, check it passed;
+# GOT is the digest of the tables.
+prepared() {
+    local name=$1 o=$2
+    shift 2
+    run oltp_read_write $o --tables=2 cleanup
+    run oltp_read_write $o --tables=2 --table_size=$SIZE --rand-seed=5 "$@" prepare
+    status_is 0 "$name: prepare $*"
+    GOT=$(digest "$o")
+}
+
+# same_rows NAME OPTS REF ARGS...: prepare with ARGS gives the rows of REF.
+same_rows() {
+    local name=$1 o=$2 ref=$3
+    shift 3
+    prepared "$name" "$o" "$@"
+    [ "$GOT" = "$ref" ]
+    ok $? "$name: $* loads the rows --bulk_load=insert loads" "$GOT != $ref"
+}
+
+check_driver() { # check_driver NAME OPTS
+    local d=$1 o=$2 ref refx loads0 loads1
+
+    prepared "$d" "$o" --bulk_load=insert --threads=2
+    ref=$GOT
+    [ "$(sql "$o" "SELECT COUNT(*) FROM sbtest2")" = $SIZE ]
+    ok $? "$d: $SIZE rows in sbtest2"
+    [ "$d" = mysql ] && loads0=$(sql "$o" "SHOW GLOBAL STATUS LIKE 'Com_load'" | cut -f2)
+    same_rows "$d" "$o" "$ref" --threads=2
+    if [ "$d" = mysql ]; then
+        loads1=$(sql "$o" "SHOW GLOBAL STATUS LIKE 'Com_load'" | cut -f2)
+        [ $((loads1 - loads0)) -ge 4 ]
+        ok $? "$d: the rows came by LOAD DATA (Com_load $loads0 -> $loads1)"
+        refx=$(sql "$o" "CHECKSUM TABLE sbtest1, sbtest2")
+    fi
+    same_rows "$d" "$o" "$ref" --threads=8
+    if [ "$d" = mysql ]; then
+        [ "$(sql "$o" "CHECKSUM TABLE sbtest1, sbtest2")" = "$refx" ]
+        ok $? "$d: CHECKSUM TABLE after 4 threads per table as after 1"
+    fi
+    if [ "$d" = pgsql ]; then
+        [ "$(sql "$o" "SELECT last_value FROM sbtest1_id_seq")" = $SIZE ]
+        ok $? "$d: slices move the id sequence past their ids"
+    fi
+    same_rows "$d" "$o" "$ref" --bulk_load=copy --threads=2
+    same_rows "$d" "$o" "$ref" --bulk_load=copy --threads=8
+    same_rows "$d" "$o" "$ref" --bulk_load=insert --threads=8
+    prepared "$d" "$o" --bulk_load=insert --threads=2 --auto_inc=off
+    same_rows "$d" "$o" "$GOT" --threads=8 --auto_inc=off
+    printf '%s\n' "tab	in it" "back\\slash and 'quote'" "new \\N" >"$work/lines"
+    prepared "$d" "$o" --bulk_load=insert --threads=2 --use_file=on --filename="$work/lines"
+    same_rows "$d" "$o" "$GOT" --threads=8 --use_file=on --filename="$work/lines"
+    [ "$(sql "$o" "SELECT c FROM sbtest1 WHERE id = 1" | sed 's/ *$//')" = "tab	in it" ]
+    ok $? "$d: --use_file: a tab loads as a tab"
+    run oltp_read_write $o --tables=2 cleanup
+
+    # SIGINT while loading: the tables named, 130, and cleanup drops them.
+    python3 - "$BENCH" oltp_read_write $o --tables=2 --table_size=2000000 \
+        --threads=4 prepare >"$work/int.out" <<'PY'
+import signal, subprocess, sys, time
+p = subprocess.Popen(sys.argv[1:], stdout=subprocess.PIPE,
+                     stderr=subprocess.STDOUT,
+                     preexec_fn=lambda: signal.signal(signal.SIGINT,
+                                                      signal.SIG_DFL))
+time.sleep(2.5)
+p.send_signal(signal.SIGINT)
+sys.stdout.write(p.communicate()[0].decode())
+print("status", p.returncode)
+PY
+    OUT=$(cat "$work/int.out")
+    has "status 130" "$d: an interrupted prepare exits 130"
+    has "FATAL: table 'sbtest1' left incomplete: run 'cleanup', then prepare again" \
+        "$d: an interrupted prepare names sbtest1"
+    has "FATAL: table 'sbtest2' left incomplete: run 'cleanup', then prepare again" \
+        "$d: an interrupted prepare names sbtest2"
+    run oltp_read_write $o --tables=2 cleanup
+    status_is 0 "$d: cleanup after an interrupted prepare"
+    run oltp_read_write $o --tables=2 --table_size=10 prepare
+    status_is 0 "$d: prepare again after cleanup"
+    run oltp_read_write $o --tables=2 cleanup
+}
+
+# -- The fallback: a disposable MariaDB with local_infile off ----------------
+
+check_fallback() {
+    local o ref port
+    if [ "$(id -u)" != 0 ]; then
+        skip "mysql: fallback with local_infile=OFF" "starts its own server: needs root"
+        return
+    fi
+    DISPOSABLE=$(mktemp -d /tmp/bench-db-bulk.XXXXXX)
+    port=$(free_port)
+    if ! BENCH_DB_DIR=$DISPOSABLE BENCH_DB_MY_PORT=$port \
+        "$SERVERS" start mysql >"$DISPOSABLE/start.log" 2>&1; then
+        ok 1 "mysql: start a disposable server" "$(cat "$DISPOSABLE/start.log")"
+        return
+    fi
+    o="--db-driver=mysql $(BENCH_DB_DIR=$DISPOSABLE BENCH_DB_MY_PORT=$port "$SERVERS" env |
+        sed -nE 's/^export BENCH_TEST_MYSQL="?([^"]*)"?$/\1/p')"
+    sql "$o" "SET GLOBAL local_infile = 0" >/dev/null
+    [ "$(sql "$o" "SELECT @@global.local_infile")" = 0 ]
+    ok $? "mysql: local_infile is off on the disposable server"
+    prepared "mysql (local_infile=OFF)" "$o" --bulk_load=insert --threads=2
+    ref=$GOT
+    same_rows "mysql (local_infile=OFF)" "$o" "$ref" --threads=8
+    [ "$(printf '%s\n' "$OUT" | grep -c 'bulk load refused')" = 1 ]
+    ok $? "mysql (local_infile=OFF): one notice for 8 workers" "$OUT"
+    has_re "mysql: bulk load refused \(error (1148|4166): .*\): loading with multi-row INSERTs instead" \
+        "mysql (local_infile=OFF): the notice names the server's refusal"
+    run oltp_read_write $o --tables=2 cleanup
+    run oltp_read_write $o --tables=2 --table_size=10 --bulk_load=copy prepare
+    status_is 1 "mysql (local_infile=OFF): --bulk_load=copy fails"
+    has_re "FATAL: db: bulk load into sbtest[12]: refused: error .*" \
+        "mysql (local_infile=OFF): copy says why"
+    stop_disposable
+    DISPOSABLE=
+}
+
+# -- SQLite: no server needed --------------------------------------------------
+
+check_sqlite() {
+    local o="--db-driver=sqlite --sqlite-db=$work/bulk.sqlite"
+    check_driver sqlite "$o"
+    mkdir "$work/full"
+    if [ "$(id -u)" = 0 ] && mount -t tmpfs -o size=1m tmpfs "$work/full" 2>/dev/null; then
+        run oltp_read_write --db-driver=sqlite --sqlite-db="$work/full/db.sqlite" \
+            --table_size=100000 prepare
+        status_is 1 "sqlite: prepare on a full disk fails"
+        has "FATAL: table 'sbtest1' left incomplete (rows): run 'cleanup', then prepare again" \
+            "sqlite: a full disk names the incomplete table"
+        umount "$work/full"
+    else
+        skip "sqlite: full disk" "needs root to mount a 1 MiB tmpfs"
+    fi
+    # The progress line: on a terminal, not in a pipe.
+    run oltp_read_write $o --tables=2 --table_size=200000 --threads=4 prepare
+    ! printf '%s\n' "$OUT" | grep -q "rows/s\|elapsed"
+    ok $? "sqlite: no progress line in a pipe" "$OUT"
+    run oltp_read_write $o --tables=2 cleanup
+    if command -v script >/dev/null 2>&1; then
+        OUT=$(script -qec "$BENCH $o --tables=2 --table_size=200000 --threads=4 oltp_read_write prepare" /dev/null | tr '\r' '\n')
+        has_re "[0-9]+s elapsed, .*[0-9]+/400000 rows.* MB/s.*" \
+            "sqlite: a progress line on a terminal"
+        run oltp_read_write $o --tables=2 cleanup
+    else
+        skip "sqlite: progress line on a terminal" "no script(1)"
+    fi
+}
+
+if [ -n "${BENCH_TEST_MYSQL:-}" ]; then
+    run "$SQL_API" $BENCH_TEST_MYSQL --newdb=$DB createdb
+    status_is 0 "mysql: create database $DB"
+    check_driver mysql "--db-driver=mysql $(my_opts $DB)"
+    check_fallback
+else
+    echo "# SKIP mysql: BENCH_TEST_MYSQL is not set (tests/db/servers.sh env)"
+fi
+if [ -n "${BENCH_TEST_PGSQL:-}" ]; then
+    run "$SQL_API" --db-driver=pgsql $BENCH_TEST_PGSQL --newdb=$DB createdb
+    status_is 0 "pgsql: create database $DB"
+    check_driver pgsql "$(pg_opts $DB)"
+else
+    echo "# SKIP pgsql: BENCH_TEST_PGSQL is not set (tests/db/servers.sh env)"
+fi
+check_sqlite
+finish
