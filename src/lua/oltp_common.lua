@@ -263,7 +263,10 @@ local function load_rows(drv, con, n, first_id, count, with_id, draw_with_id)
    if sysbench.opt.bulk_load == "insert" and with_id == draw_with_id then
       insert_rows(drv, con, n, first_id, count, with_id)
    else
-      bulk_rows(con, n, first_id, count, with_id, draw_with_id)
+      -- The ids are given even with --auto_inc: MySQL's counter is then
+      -- theirs + 1 (a LOAD DATA would reserve ids in growing batches),
+      -- PostgreSQL's sequence is moved past them (finish_table).
+      bulk_rows(con, n, first_id, count, true, draw_with_id)
    end
 end
 
@@ -376,7 +379,7 @@ function create_table(drv, con, table_num, sliced)
    or_incomplete(table_num, "rows", function()
       load_rows(drv, con, table_num, 1, opt.table_size)
    end)
-   finish_table(drv, con, table_num, false)
+   finish_table(drv, con, table_num, opt.bulk_load ~= "insert")
 end
 
 -- -- Real data and split loading (bench's additions) -----------------------
