@@ -223,7 +223,7 @@ file_tests() {
     fi
     if [ "$(id -u)" = 0 ] && mount -t tmpfs -o size=1m tmpfs full 2>/dev/null; then
         run oltp_read_only --db-driver=sqlite --sqlite-db=full/db.sqlite --table_size=100000 prepare
-        fatal_once "FATAL: sqlite: query 'bulk load into sbtest1 \(k, c, pad\)': database or disk is full \(SQLITE_FULL 13\)" \
+        fatal_once "FATAL: sqlite: query 'bulk load into sbtest1 \(id, k, c, pad\)': database or disk is full \(SQLITE_FULL 13\)" \
             "sqlite: full disk"
     else
         skip "sqlite: full disk" "needs root to mount a 1 MiB tmpfs"
