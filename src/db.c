@@ -438,6 +438,7 @@ sql_connection *db_connection_create(sql_driver *drv)
         return NULL;
     }
     db_conn_set_key(c);
+    db_info_note(c);
     return &c->pub;
 }
 

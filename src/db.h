@@ -100,6 +100,12 @@ bool db_is_used(void);
  * was (the result document's "database"). Any thread. */
 const char *db_used_driver(void);
 
+/* The server's and the client library's versions the first connection of
+ * the process saw (the driver's `version`), or NULL when unknown. Any
+ * thread, once a connection was made. */
+const char *db_server_version(void);
+const char *db_client_version(void);
+
 /* Whether --db-debug is on (reports print the debug timer blocks). */
 bool db_debug_enabled(void);
 

@@ -130,6 +130,10 @@ sql_error_t db_classify(struct db_conn *c, enum db_op op, const char *sql);
  * that broke the connection, so the ignore lists decide again. */
 int db_broken_call(struct db_conn *c);
 
+/* db_info.c: notes the versions of c's driver and server once per
+ * process (db_server_version); after each successful connect. */
+void db_info_note(const struct db_conn *c);
+
 /* Grows c->values to `n` entries. 0 ok, -1 ENOMEM. */
 int db_values_reserve(struct db_conn *c, uint32_t n);
 

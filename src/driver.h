@@ -265,6 +265,10 @@ struct db_driver {
     /* Prints the driver's FATAL lines for an error db.c found fatal.
      * `sql` may be NULL. */
     void (*log_error)(const struct db_conn *c, enum db_op op, const char *sql);
+    /* Optional: for the result document, the server's version as the
+     * connected c sees it, or with c NULL the client library's, as text
+     * into buf (size bytes). Returns buf, or NULL when unknown. No log. */
+    const char *(*version)(const struct db_conn *c, char *buf, size_t size);
 };
 
 /* -- Services of db.c for drivers -------------------------------------- */

@@ -4,6 +4,7 @@
  * from the same report_data and records the text report prints, so the
  * two agree; latency statistics come from the records, never from
  * averages of intervals. */
+#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 
@@ -77,8 +78,10 @@ static uint64_t held(const struct hist *h)
 json_t *results_latency(const struct hist *h, const struct report_data *d,
                         bool with_hdr)
 {
-    uint64_t n = held(h), sum = hist_sum_ns(h);
-    double avg = n ? (double) sum / (double) n : 0;
+    uint64_t n = held(h), sum = hist_sum_ns(h), events = hist_count(h);
+    /* sum_ns and hist_count are of the same values; a live copy's buckets
+     * may differ from them by a value per worker in flight */
+    double avg = events ? (double) sum / (double) events : 0;
     /* As the text report: min and max are bucket midpoints, avg exact;
      * min <= avg <= max holds even for a single value. */
     uint64_t min = hist_min_ns(h), max = hist_max_ns(h);
@@ -95,7 +98,14 @@ json_t *results_latency(const struct hist *h, const struct report_data *d,
         !put(o, "percentiles", percentiles(h, d)))
         goto fail;
     if (with_hdr) {
-        if ((text = hdr_codec_encode(h)) == NULL) goto fail;
+        /* PD-4: a value the encoding cannot carry is never clamped: the
+         * record is left out and the object says why. */
+        if ((text = hdr_codec_encode(h)) == NULL && errno == EOVERFLOW)
+            return put(o, "hdr_omitted",
+                       json_string("a value of 2^63 ns or more"))
+                       ? o
+                       : (json_decref(o), NULL);
+        if (text == NULL) goto fail;
         if (!put(o, "hdr", json_string(text))) {
             free(text);
             goto fail;

@@ -319,18 +319,20 @@ static int make_results(struct run *run)
 {
     const struct run_config *cfg = run->cfg;
     struct results_config c      = {
-             .format       = (enum results_format) cfg->format,
-             .out          = cfg->machine_out,
-             .path         = cfg->results_path,
-             .hdr_log_path = cfg->hdr_log_path,
-             .argc         = cfg->argc,
-             .argv         = cfg->argv,
-             .opts         = cfg->opts,
-             .test         = cfg->testname,
-             .command      = cfg->command,
-             .profile_m    = cfg->profile_m,
-             .rate         = cfg->rate,
-             .db_driver    = db_used_driver,
+             .format            = (enum results_format) cfg->format,
+             .out               = cfg->machine_out,
+             .path              = cfg->results_path,
+             .hdr_log_path      = cfg->hdr_log_path,
+             .argc              = cfg->argc,
+             .argv              = cfg->argv,
+             .opts              = cfg->opts,
+             .test              = cfg->testname,
+             .command           = cfg->command,
+             .profile_m         = cfg->profile_m,
+             .rate              = cfg->rate,
+             .db_driver         = db_used_driver,
+             .db_server_version = db_server_version,
+             .db_client_version = db_client_version,
     };
 
     if (cfg->format == RESULTS_TEXT && !cfg->results_path && !cfg->hdr_log_path)
@@ -426,7 +428,7 @@ static int run_benchmark(struct run *run)
                .rate            = cfg->rate > 0 ? cfg->rate : 0,
                .rate_seed       = (uint64_t) cfg->rand_seed +
                             (uint64_t) cfg->rand_seed_offset * 618034u,
-               .users           = cfg->virtual_users,
+               .users = cfg->virtual_users,
     };
     struct pool_work work = {worker_init,     worker_run, worker_done,
                              threads_started, run,        wait_start_at};

@@ -469,6 +469,16 @@ static void drv_mysql_log_error(const struct db_conn *c, enum db_op op,
     }
 }
 
+static const char *drv_mysql_version(const struct db_conn *c, char *buf,
+                                     size_t size)
+{
+    const struct my_conn *mc = c ? c->impl : NULL;
+    const char *v            = c ? (mc ? mysql_get_server_info(mc->m) : NULL)
+                                 : mysql_get_client_info();
+
+    return v && snprintf(buf, size, "%s", v) > 0 ? buf : NULL;
+}
+
 const struct db_driver driver_mysql = {
     .name             = "mysql",
     .description      = "MySQL driver",
@@ -504,4 +514,5 @@ const struct db_driver driver_mysql = {
     .load_rows        = drv_mysql_load_rows,
     .load_end         = drv_mysql_load_end,
     .log_error        = drv_mysql_log_error,
+    .version          = drv_mysql_version,
 };

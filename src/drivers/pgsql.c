@@ -518,6 +518,21 @@ static void drv_pgsql_log_error(const struct db_conn *c, enum db_op op,
     }
 }
 
+/* libpq's version number is major * 10000 + minor since PostgreSQL 10. */
+static const char *drv_pgsql_version(const struct db_conn *c, char *buf,
+                                     size_t size)
+{
+    const struct pg_conn *pc = c ? c->impl : NULL;
+    const char *v = pc ? PQparameterStatus(pc->pg, "server_version") : NULL;
+    int lib       = PQlibVersion();
+
+    if (c == NULL)
+        return snprintf(buf, size, "libpq %d.%d", lib / 10000, lib % 10000) > 0
+                   ? buf
+                   : NULL;
+    return v && snprintf(buf, size, "%s", v) > 0 ? buf : NULL;
+}
+
 const struct db_driver driver_pgsql = {
     .name          = "pgsql",
     .description   = "PostgreSQL driver",
@@ -545,4 +560,5 @@ const struct db_driver driver_pgsql = {
     .load_rows     = drv_pgsql_load_rows,
     .load_end      = drv_pgsql_load_end,
     .log_error     = drv_pgsql_log_error,
+    .version       = drv_pgsql_version,
 };

@@ -565,6 +565,13 @@ static void drv_sqlite_log_error(const struct db_conn *c, enum db_op op,
               sql && strlen(sql) > SQL_SHOWN ? "..." : "", e->msg, code);
 }
 
+/* Embedded: the server is the library. */
+static const char *drv_sqlite_version(const struct db_conn *c, char *buf,
+                                      size_t size)
+{
+    return snprintf(buf, size, "%s", sqlite3_libversion()) > 0 ? buf : NULL;
+}
+
 const struct db_driver driver_sqlite = {
     .name          = "sqlite",
     .description   = "SQLite driver (embedded, no server)",
@@ -590,4 +597,5 @@ const struct db_driver driver_sqlite = {
     .load_rows     = drv_sqlite_load_rows,
     .load_end      = drv_sqlite_load_end,
     .log_error     = drv_sqlite_log_error,
+    .version       = drv_sqlite_version,
 };

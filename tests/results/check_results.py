@@ -74,8 +74,12 @@ def same_bucket(h, a, b):
     return h.get_lowest_equivalent_value(a) == h.get_lowest_equivalent_value(b)
 
 
-def check_latency(lat, where):
-    """The latency object's figures against its own record, decoded."""
+def check_latency(lat, where, live=False):
+    """The latency object's figures against its own record, decoded. A
+    live record (an interval's, copied while workers ran) may differ from
+    its sum by a value in flight per worker."""
+    if "hdr" not in lat:
+        fail("%s: no record (%s)" % (where, lat.get("hdr_omitted")))
     h = decode(lat["hdr"])
     recorded = lat["count"] - lat.get("unrecorded", 0)
     if h.get_total_count() != recorded:
@@ -99,9 +103,10 @@ def check_latency(lat, where):
             fail("%s: min %d vs record %d" % (where, lat["min_ns"], lo))
         if not (same_bucket(h, hi, lat["max_ns"]) or lat["max_ns"] >= avg):
             fail("%s: max %d vs record %d" % (where, lat["max_ns"], hi))
-        if abs(h.get_mean_value() - avg) > avg * 0.001 + 1:
+        slack = 64 * hi / recorded if live else 0
+        if abs(h.get_mean_value() - avg) > avg * 0.001 + 1 + slack:
             fail("%s: mean %f vs record %f" % (where, avg, h.get_mean_value()))
-        if abs(lat["sum_ns"] / lat["count"] - avg) > 1e-6 * avg + 1e-9:
+        if not live and abs(lat["sum_ns"] / lat["count"] - avg) > 1e-6 * avg + 1e-9:
             fail("%s: avg is not sum/count" % where)
     return h
 
@@ -157,7 +162,7 @@ def check_doc(doc, report=None):
     total = check_latency(doc["totals"]["latency"], "totals")
     n = 0
     for i, iv in enumerate(doc["intervals"]):
-        h = check_latency(iv["latency"], "interval %d" % i)
+        h = check_latency(iv["latency"], "interval %d" % i, live=True)
         n += h.get_total_count()
     if n > total.get_total_count():
         fail("intervals hold %d values, the run %d" % (n, total.get_total_count()))
