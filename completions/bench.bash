@@ -4,27 +4,42 @@
 # TAB is pressed, so options added later and a script's own options
 # complete too:
 #   test names    the built-in tests and bundled workloads of `bench --help`,
-#                 and *.lua files;
+#                 *.lua files, and the commands on result documents (merge,
+#                 compare: then *.json files and their --help's options);
 #   commands      prepare run cleanup help, prewarm for the OLTP workloads,
 #                 and a script's own sysbench.cmdline.commands;
 #   options       `bench --help` and `bench <test> help`;
 #   values        on/off for booleans, the {a,b,...} set a description
 #                 lists, the drivers for --db-driver, files for FILENAME.
 
-# The help text of `bench [TEST] --help|help` (stderr dropped).
+# The commands on result documents (bench merge ...) this bench has: each
+# answers --help with "Usage:" then "  bench <command> ...".
+_bench_doc_commands() { # _bench_doc_commands BENCH
+    local c
+    for c in merge compare plot; do
+        "$1" $c --help 2>/dev/null | sed -n 2p | grep -q "^  [^ ]* $c " && echo $c
+    done
+}
+
+# The help text of `bench --help`, `bench TEST help` or, for a command on
+# result documents, `bench COMMAND --help` (stderr dropped).
 _bench_help() { # _bench_help BENCH [TEST]
-    if [ -n "$2" ]; then
-        "$1" "$2" help 2>/dev/null
-    else
-        "$1" --help 2>/dev/null
-    fi
+    case $2 in
+    "") "$1" --help 2>/dev/null ;;
+    merge | compare | plot) "$1" "$2" --help 2>/dev/null ;;
+    *) "$1" "$2" help 2>/dev/null ;;
+    esac
 }
 
 # Option names, one per line, with "=" when the option takes a value.
 _bench_option_names() { # _bench_option_names BENCH [TEST]
-    { _bench_help "$1"; [ -n "$2" ] && _bench_help "$1" "$2"; } |
+    {
+        case $2 in merge | compare | plot) ;; *) _bench_help "$1" ;; esac
+        [ -n "$2" ] && _bench_help "$1" "$2"
+    } |
         sed -n -e 's/^  \(--[A-Za-z0-9_-]*\)\[=on|off\].*/\1/p' \
-            -e 's/^  \(--[A-Za-z0-9_-]*=\).*/\1/p'
+            -e 's/^  \(--[A-Za-z0-9_-]*=\).*/\1/p' \
+            -e 's/^  \(--[A-Za-z0-9_-]*\)\( .*\)\{0,1\}$/\1/p'
 }
 
 # Test names: built-in tests and bundled workloads.
@@ -102,8 +117,14 @@ _bench() {
         if [[ ${#COMPREPLY[@]} -eq 1 && ${COMPREPLY[0]} == *= ]]; then
             compopt -o nospace 2>/dev/null
         fi
+    elif [[ $test == merge || $test == compare || $test == plot ]]; then
+        # Result documents.
+        mapfile -t COMPREPLY < <(compgen -f -X '!*.json' -- "$cur")
+        mapfile -t -O ${#COMPREPLY[@]} COMPREPLY < <(compgen -d -S / -- "$cur")
+        [[ ${#COMPREPLY[@]} -eq 1 && ${COMPREPLY[0]} == */ ]] && compopt -o nospace 2>/dev/null
     elif [ -z "$test" ]; then
-        mapfile -t COMPREPLY < <(compgen -W "$(_bench_test_names "$bench")" -- "$cur")
+        mapfile -t COMPREPLY < <(compgen -W "$(_bench_test_names "$bench")
+$(_bench_doc_commands "$bench")" -- "$cur")
         # Scripts: *.lua files, and directories to reach them.
         mapfile -t -O ${#COMPREPLY[@]} COMPREPLY < <(compgen -f -X '!*.lua' -- "$cur")
         mapfile -t -O ${#COMPREPLY[@]} COMPREPLY < <(compgen -d -S / -- "$cur")

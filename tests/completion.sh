@@ -17,7 +17,7 @@ tmp=$(mktemp -d) || exit 99
 trap 'rm -rf "$tmp"' EXIT
 cd "$tmp" || exit 99
 mkdir scripts
-touch my_load.lua notes.txt scripts/other.lua
+touch my_load.lua notes.txt scripts/other.lua base.json new.json
 cp "$here/../examples/parallel_load.lua" "$here/../examples/options.lua" .
 n=0
 failed=0
@@ -62,8 +62,11 @@ B=$bench
 tests="fileio cpu memory threads mutex oltp_read_write oltp_read_only
 oltp_write_only oltp_point_select oltp_update_index oltp_update_non_index
 oltp_delete oltp_insert select_random_points select_random_ranges bulk_insert"
-check "bash: test names, *.lua files and directories" \
-    "$(printf '%s\n' $tests my_load.lua parallel_load.lua options.lua scripts/)" \
+# The commands on result documents this bench has (bench merge ...).
+doc_cmds=$(for c in merge compare plot; do
+    "$bench" $c --help 2>/dev/null | sed -n 2p | grep -q "^  [^ ]* $c " && echo $c; done)
+check "bash: test names, *.lua files, directories, commands on results" \
+    "$(printf '%s\n' $tests $doc_cmds my_load.lua parallel_load.lua options.lua scripts/)" \
     "$(bash_complete "$B ")"
 check "bash: a test name's prefix" "oltp_read_only
 oltp_read_write" "$(bash_complete "$B oltp_read_")"
@@ -114,6 +117,14 @@ check "bash: a free value completes file names" "notes.txt" "$(bash_complete "$B
 check "bash: without '=' in COMP_WORDBREAKS, the whole word" "--rand-type=gaussian" \
     "$(BREAKS=$' \t\n' bash_complete "$B --rand-type=g")"
 check "bash: nothing after the command" "" "$(bash_complete "$B cpu run x")"
+for c in $doc_cmds; do
+    check "bash: bench $c: result documents (and directories)" "base.json
+new.json
+scripts/" "$(bash_complete "$B $c ")"
+    check "bash: bench $c: its own options only" \
+        "$("$B" $c --help | sed -n 's/^  \(--[a-z-]*=\{0,1\}\).*/\1/p')" \
+        "$(bash_complete "$B $c base.json --")"
+done
 
 # -- zsh ------------------------------------------------------------------
 if command -v zsh >/dev/null 2>&1; then
@@ -147,8 +158,8 @@ if command -v zsh >/dev/null 2>&1; then
             source $comp/_bench
         ' zsh "$comp" "$@"
     }
-    check "zsh: test names and *.lua files" \
-        "$(printf '%s\n' $tests my_load.lua parallel_load.lua options.lua scripts)" \
+    check "zsh: test names, *.lua files, commands on results" \
+        "$(printf '%s\n' $tests $doc_cmds my_load.lua parallel_load.lua options.lua scripts)" \
         "$(zsh_complete "$B" "")"
     check "zsh: commands of a script" "$(printf '%s\n' prepare run cleanup help load verify)" \
         "$(zsh_complete "$B" parallel_load.lua "")"
@@ -164,6 +175,11 @@ if command -v zsh >/dev/null 2>&1; then
 --file-test-mode=seqwr" "$(zsh_complete "$B" fileio --file-test-mode=seq)"
     check "zsh: boolean values" "--histogram=on
 --histogram=off" "$(zsh_complete "$B" cpu --histogram=)"
+    for c in $doc_cmds; do
+        check "zsh: bench $c: result documents" "base.json
+new.json
+scripts" "$(zsh_complete "$B" $c "")"
+    done
     check "zsh: --db-driver values" "--db-driver=sqlite" "$(zsh_complete "$B" --db-driver=sq)"
 else
     echo "# zsh not installed: its completion not checked"

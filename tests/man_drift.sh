@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: MIT
 # man_drift.sh [MANPAGE]: the man page cannot drift from --help.
 # Every option that bench lists (`bench --help` and each test's and
-# bundled workload's `bench <test> help`, in both profiles, 1.0 and 1.1)
+# bundled workload's `bench <test> help`, in both profiles, 1.0 and 1.1,
+# and the --help of the commands on result documents, bench merge ...)
 # must appear in man/bench.1 written as \-\-name, and the page must render
 # with `groff -ww -man` without a single warning. Fails naming each option
 # missing, the command that lists it and the file to add it to.
@@ -37,6 +38,15 @@ for compat in 1.0 1.1; do
         options_of "$bench" --compat=$compat "$t" help >>"$tmp/listed"
     done
 done
+# The commands on result documents (bench merge, ...) are not in --help;
+# each has a --help of its own, "Usage:" then "  bench <command> ...".
+: >"$tmp/commands"
+for c in merge compare plot; do
+    "$bench" $c --help >"$tmp/cmd" 2>&1 || continue
+    sed -n 2p "$tmp/cmd" | grep -q "^  [^ ]* $c " || continue
+    echo "$c" >>"$tmp/commands"
+    options_of "$bench" $c --help >>"$tmp/listed"
+done
 n=$(cut -f1 "$tmp/listed" | sort -u | wc -l)
 [ "$n" -gt 50 ] || { echo "man_drift.sh: only $n options listed: is $bench's --help broken?"; exit 1; }
 
@@ -56,6 +66,12 @@ done
 for t in $(sort -u "$tmp/tests"); do
     if ! grep -q -e "^\\.B $t\\( \\|\$\\)" -e "\\\\fB$t\\\\f" "$man"; then
         echo "man/bench.1: test or workload '$t' (listed by 'bench --help') is missing from $man"
+        rc=1
+    fi
+done
+for c in $(cat "$tmp/commands"); do
+    if ! grep -q -e "bench $c" -e "^\\.B $c\\( \\|\$\\)" "$tmp/flat"; then
+        echo "man/bench.1: command 'bench $c' (it has a --help) is missing from $man"
         rc=1
     fi
 done
