@@ -65,6 +65,18 @@ line per tag:
   $ check hlog one.hlog one.json
   ok: interval log read by hdrh: 1 'all' lines match the intervals; tags all
 
+Every section a run can feed (per statement kind, --rate's service time
+and lag, the self-check), from the fixed figures of the unit test
+tests/unit/test_results.c, validates and decodes too:
+
+  $ "$(dirname "$BENCH")/tests/unit/test_results" synth.json | tail -1
+  1..18
+  $ check doc synth.json
+  ok: valid against bench-result-1.schema.json
+  ok: every record decodes with hdrh to its counts and percentiles \(2 intervals\) (re)
+  $ python3 -c 'import json; d = json.load(open("synth.json")); print(d["command_line"], [k["kind"] for k in d["kinds"]], sorted(d["rate"]), d["warnings"])'
+  ['bench', '--mysql-password=***', 'run'] ['point select', 'index update'] ['service_time', 'start_lag', 'target_per_s'] ['the client limited the result: its workers were busy on the CPU for more than 80% of the run']
+
 Passwords never reach the document, typed or from a config file:
 
   $ printf 'pgsql-password=hunter3\n' > secret.cfg
