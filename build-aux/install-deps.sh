@@ -4,10 +4,12 @@
 set -eu
 PKGS="build-essential autoconf automake libtool pkg-config
       libluajit-5.1-dev luajit libck-dev libaio-dev libjansson-dev zlib1g-dev
+      libmicrohttpd-dev
       libmariadb-dev libpq-dev libsqlite3-dev
       python3-cram sysbench valgrind clang-format clang libclang-rt-14-dev
       groff-base debhelper lintian man-db zsh
-      python3-jsonschema python3-pip python3-yaml"
+      python3-jsonschema python3-pip python3-yaml
+      python3-prometheus-client"
 missing=""
 for p in $PKGS; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" ||

@@ -82,6 +82,10 @@ static const struct option_def general_options[] = {
      "write the latency record of every report interval to this file as an "
      "HdrHistogram interval log",
      OPT_BENCH},
+    {"metrics-addr", OPT_STRING, NULL,
+     "during a run, serve Prometheus metrics at http://HOST:PORT/metrics "
+     "(e.g. 127.0.0.1:9100; port 0 picks a free port and prints it)",
+     OPT_BENCH},
     {"progress", OPT_BOOL, "on",
      "during a long run on a terminal, keep a status line on stderr with "
      "the time left and the current rate",
@@ -497,9 +501,12 @@ static int validate_stats(struct run_config *cfg)
                (unsigned) (unsigned char) verbosity);
         return 1;
     }
-    cfg->debug    = options_get_bool(o, "debug");
-    cfg->validate = options_get_bool(o, "validate");
-    cfg->progress = options_get_bool(o, "progress") && verbosity >= 3;
+    cfg->debug        = options_get_bool(o, "debug");
+    cfg->validate     = options_get_bool(o, "validate");
+    cfg->progress     = options_get_bool(o, "progress") && verbosity >= 3;
+    cfg->metrics_addr = options_is_set(o, "metrics-addr")
+                            ? options_get_str(o, "metrics-addr")
+                            : NULL;
     log_set_verbosity(cfg->debug ? LOG_DEBUG : verbosity);
     return 0;
 }

@@ -355,6 +355,29 @@ uint64_t hist_max_ns(const struct hist *h)
     return 0;
 }
 
+void hist_count_le(const struct hist *h, const uint64_t *bounds_ns, size_t n,
+                   uint64_t *out)
+{
+    size_t b = 0;
+
+    for (size_t i = 0; i < n; i++)
+        out[i] = 0;
+    for (size_t c = 0; c < HIST_CHUNKS && b < n; c++) {
+        const uint64_t *chunk = hist_chunk_load(h, c);
+
+        for (size_t i = 0; chunk != NULL && i < HIST_CHUNK_LEN; i++) {
+            uint64_t k = ck_pr_load_64(&chunk[i]);
+            if (k == 0) continue;
+            uint64_t v = hist_value_at(c * HIST_CHUNK_LEN + i);
+            while (b < n && v > bounds_ns[b])
+                b++;
+            if (b < n) out[b] += k;
+        }
+    }
+    for (size_t i = 1; i < n; i++)
+        out[i] += out[i - 1];
+}
+
 /* REP-3: n = floor(N*p/100 + 0.5). n == 0 would select sysbench's row 0
  * whatever the data; the lowest non-empty bucket is the same as n == 1. */
 uint64_t hist_percentile_ns(const struct hist *h, double pct)

@@ -137,6 +137,12 @@ uint64_t hist_unrecorded(const struct hist *h);
 uint64_t hist_min_ns(const struct hist *h);
 uint64_t hist_max_ns(const struct hist *h);
 
+/* Cumulative counts at `n` ascending bounds, as Prometheus buckets:
+ * out[i] = values whose bucket midpoint is <= bounds_ns[i] (to the
+ * record's 0.05%). For a hist filled by hist_add/hist_copy. */
+void hist_count_le(const struct hist *h, const uint64_t *bounds_ns, size_t n,
+                   uint64_t *out);
+
 /* sysbench's rule over the N bucketed values: n = floor(N*pct/100 + 0.5);
  * returns the representative value of the first bucket whose cumulative
  * count reaches n (n == 0: the lowest non-empty bucket); 0 if empty. */

@@ -25,6 +25,7 @@ struct reporter {
     struct stats_snapshot now, base_int, base_cum, delta;
     uint64_t last_int_ns, last_cum_ns;
     struct progress_rate rate; /* the status line's events/s */
+    struct metrics *metrics;   /* --metrics-addr, or NULL */
     pthread_t thread;
     bool running;
     pthread_mutex_t mutex; /* guards stop */
@@ -43,7 +44,9 @@ struct reporter *reporter_new(const struct reporter_config *cfg)
         stats_snapshot_init(&r->now, n) ||
         stats_snapshot_init(&r->base_int, n) ||
         stats_snapshot_init(&r->base_cum, n) ||
-        stats_snapshot_init(&r->delta, n)) {
+        stats_snapshot_init(&r->delta, n) ||
+        (cfg->metrics_addr &&
+         !(r->metrics = metrics_start(cfg->metrics_addr, &cfg->labels)))) {
         reporter_free(r);
         return NULL;
     }
@@ -59,6 +62,7 @@ struct reporter *reporter_new(const struct reporter_config *cfg)
 void reporter_free(struct reporter *r)
 {
     if (!r) return;
+    metrics_stop(r->metrics);
     stats_snapshot_fini(&r->now);
     stats_snapshot_fini(&r->base_int);
     stats_snapshot_fini(&r->base_cum);
@@ -267,6 +271,7 @@ int reporter_start(struct reporter *r)
         return -1;
     }
     r->running = true;
+    if (r->metrics) metrics_attach(r->metrics, r->cfg.threads);
     return 0;
 }
 
@@ -287,6 +292,9 @@ int reporter_final(struct reporter *r, struct script *main, bool forced)
     struct report_data d;
     uint64_t now = clock_now_ns();
 
+    /* The workers finished (or are given up on): the endpoint's final
+     * figures are the report's. */
+    if (r->metrics) metrics_detach(r->metrics);
     if (collect(r) || stats_diff(&r->delta, &r->now, &r->base_cum)) return -1;
     fill_data(r, &d, now, r->last_cum_ns);
     if (forced) {

@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "metrics.h"
 #include "report.h"
 
 struct results;
@@ -22,9 +23,11 @@ struct reporter_config {
     unsigned ncheckpoints;
     int percentile;
     bool rate_mode, profile_m, histogram, debug;
-    bool progress;         /* the status line on a terminal (progress.h) */
-    uint64_t events_limit; /* --events, 0: none; for the time left */
-    struct script *script; /* the reporter thread's state, or NULL */
+    bool progress;            /* the status line on a terminal (progress.h) */
+    uint64_t events_limit;    /* --events, 0: none; for the time left */
+    const char *metrics_addr; /* --metrics-addr, or NULL */
+    struct metrics_labels labels; /* for it */
+    struct script *script;        /* the reporter thread's state, or NULL */
     /* What the reporter needs of the rest of the run, handed by run.c (the
      * reporter knows nothing of the db layer). Either may be NULL. */
     enum report_style (*style)(void); /* at each report; NULL: generic */
@@ -36,7 +39,8 @@ struct reporter_config {
 
 struct reporter;
 
-/* NULL on ENOMEM. */
+/* NULL on ENOMEM, or when --metrics-addr cannot listen (a FATAL line
+ * said why). The metrics endpoint lives until reporter_free. */
 struct reporter *reporter_new(const struct reporter_config *cfg);
 /* Starts the thread; call after the pool started. 0 ok, -1 error. */
 int reporter_start(struct reporter *r);

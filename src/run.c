@@ -19,6 +19,7 @@
 #include "script.h"
 #include "script_source.h"
 #include "stats.h"
+#include "version.h"
 #include "wallclock.h"
 
 /* Owners: run_command frees `main` before db_done (a Lua state closes
@@ -358,6 +359,10 @@ static int make_reporter(struct run *run, struct script *rs)
            .script       = rs,
            .style        = report_style_now,
            .thread_init  = db_thread_set_id,
+           .metrics_addr = cfg->metrics_addr,
+           .labels = {run->src.sname, options_get_str(cfg->opts, "db-driver"),
+                      BENCH_VERSION, cfg->profile_m ? "1.1" : "1.0", cfg->threads,
+                      db_is_used},
     };
     if (make_results(run) != 0) return -1;
     rc.results = run->results;

@@ -40,7 +40,8 @@ struct run_config {
     unsigned checkpoints[RUN_MAX_CHECKPOINTS]; /* sorted */
     unsigned ncheckpoints;
     bool debug, validate, histogram;
-    bool progress; /* --progress, and --verbosity shows notices */
+    bool progress;            /* --progress, and --verbosity shows notices */
+    const char *metrics_addr; /* --metrics-addr, or NULL */
     int percentile;
     double percentiles[RUN_MAX_PERCENTILES]; /* report.h report_data */
     unsigned npercentiles;

@@ -524,6 +524,25 @@ static void test_concurrent(void)
     hist_free(snap);
 }
 
+/* Prometheus buckets (metrics.c): cumulative counts at each bound. */
+static void test_count_le(void)
+{
+    struct hist *h          = hist_new();
+    const uint64_t bounds[] = {1000, 1000000, 10000000};
+    const uint64_t values[] = {500, 500, 500, 1500, 1500, 900000, 2000000000};
+    uint64_t out[3];
+
+    for (size_t i = 0; i < sizeof(values) / sizeof(values[0]); i++)
+        hist_record(h, values[i]);
+    hist_count_le(h, bounds, 3, out);
+    ok(out[0] == 3 && out[1] == 6 && out[2] == 6,
+       "count_le: cumulative counts at each bound, above all left out");
+    hist_reset(h);
+    hist_count_le(h, bounds, 3, out);
+    ok(out[0] == 0 && out[2] == 0, "count_le: empty record");
+    hist_free(h);
+}
+
 int main(void)
 {
     test_distribution("uniform", gen_uniform);
@@ -538,5 +557,6 @@ int main(void)
     test_loghist();
     test_enomem();
     test_concurrent();
+    test_count_le();
     return done_testing();
 }

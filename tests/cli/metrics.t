@@ -1,0 +1,117 @@
+--metrics-addr (issue 21): Prometheus text at http://HOST:PORT/metrics
+during a run. Port 0 picks a free port, printed on stderr; scrapes during
+the run see the counters grow; done() runs after the final report with the
+endpoint still up, so the last scrape can be compared with the report.
+
+  $ cat > q.lua <<'LUA'
+  > function thread_init() con = sysbench.sql.driver():connect() end
+  > function event()
+  >    con:query("SELECT 1")
+  >    con:query("UPDATE t SET a = 1")
+  >    con:query("BEGIN")
+  > end
+  > function done()
+  >    io.open("in_done", "w"):close()
+  >    for i = 1, 400 do
+  >       local f = io.open("scraped")
+  >       if f then f:close() return end
+  >       local t = os.clock() + 0.05 while os.clock() < t do end
+  >    end
+  > end
+  > LUA
+  $ cat > scrape.py <<'PY'
+  > import re, sys, time, urllib.request
+  > def wait(path):
+  >     for _ in range(400):
+  >         try:
+  >             return open(path).read()
+  >         except OSError:
+  >             time.sleep(0.05)
+  > def url():
+  >     for _ in range(200):
+  >         m = re.search(r"metrics: serving (http://\S+)", open("err").read())
+  >         if m: return m.group(1)
+  >         time.sleep(0.05)
+  > def scrape(u, name):
+  >     text = urllib.request.urlopen(u, timeout=5).read().decode()
+  >     open(name, "w").write(text)
+  >     return {k: float(v) for k, v in re.findall(r"^(\S+) (\S+)$", text, re.M)}
+  > u = url()
+  > print("url:", re.sub(r":\d+/", ":PORT/", u))
+  > time.sleep(1)
+  > a = scrape(u, "s1")
+  > time.sleep(1)
+  > b = scrape(u, "s2")
+  > for k in ["bench_events_total", 'bench_queries_total{kind="read"}',
+  >           "bench_latency_seconds_count"]:
+  >     print(k, "grows:", 0 < a[k] < b[k])
+  > print("cpu grows:", a['bench_client_cpu_seconds_total{mode="user"}'] <
+  >       b['bench_client_cpu_seconds_total{mode="user"}'])
+  > wait("in_done")
+  > c = scrape(u, "s3")
+  > open("scraped", "w").close()
+  > out = wait("out")
+  > rep = {k: float(v) for k, v in re.findall(r"^\s+([a-z ]+):\s+(\d+)", out, re.M)}
+  > pairs = [("total number of events", "bench_events_total"),
+  >          ("transactions", "bench_transactions_total"),
+  >          ("read", 'bench_queries_total{kind="read"}'),
+  >          ("write", 'bench_queries_total{kind="write"}'),
+  >          ("other", 'bench_queries_total{kind="other"}'),
+  >          ("ignored errors", "bench_errors_total"),
+  >          ("reconnects", "bench_reconnects_total"),
+  >          ("total number of events", "bench_latency_seconds_count")]
+  > for r, m in pairs:
+  >     nonzero = rep[r] > 0 or r in ("ignored errors", "reconnects")
+  >     print("%s = report's %s:" % (m, r), c[m] == rep[r] and nonzero)
+  > print("threads running at the end:", c["bench_threads_running"])
+  > PY
+
+  $ "$BENCH" q.lua --db-driver=null --time=3 --metrics-addr=127.0.0.1:0 run > out 2> err &
+  $ python3 scrape.py
+  url: http://127.0.0.1:PORT/metrics
+  bench_events_total grows: True
+  bench_queries_total{kind="read"} grows: True
+  bench_latency_seconds_count grows: True
+  cpu grows: True
+  bench_events_total = report's total number of events: True
+  bench_transactions_total = report's transactions: True
+  bench_queries_total{kind="read"} = report's read: True
+  bench_queries_total{kind="write"} = report's write: True
+  bench_queries_total{kind="other"} = report's other: True
+  bench_errors_total = report's ignored errors: True
+  bench_reconnects_total = report's reconnects: True
+  bench_latency_seconds_count = report's total number of events: True
+  threads running at the end: 0.0
+  $ wait $!
+  $ cat err
+  metrics: serving http://127.0.0.1:*/metrics (glob)
+
+The run's labels, and the text passes Prometheus' own format check
+(promtool, from Debian's prometheus package; else the Python client's
+parser).
+
+  $ grep '^bench_run_info' s3
+  bench_run_info{workload="q.lua",driver="null",version="*",compat="1.0",threads="1"} 1 (glob)
+  $ check() { if command -v promtool >/dev/null; then promtool check metrics < "$1"; else python3 -c 'import sys; from prometheus_client.parser import text_string_to_metric_families as p; list(p(open(sys.argv[1]).read()))' "$1"; fi; }
+  $ check s1 && check s3 && echo valid
+  valid
+  $ grep -c '^# TYPE' s3
+  10
+
+stdout is sysbench's report: nothing of the endpoint there.
+
+  $ grep -c metrics out
+  0
+  [1]
+
+A taken port, or an address that is none, stops bench with a clear error.
+
+  $ python3 -c 'import socket,time; s=socket.socket(); s.bind(("127.0.0.1",0)); s.listen(); open("port","w").write(str(s.getsockname()[1])); time.sleep(10)' &
+  $ for i in $(seq 100); do [ -s port ] && break; sleep 0.05; done
+  $ "$BENCH" cpu --time=1 --metrics-addr=127.0.0.1:$(cat port) run | grep metrics | sed 's/:[0-9]*:/:PORT:/'
+  FATAL: metrics: listen on 127.0.0.1:PORT: Address already in use
+  $ "$BENCH" cpu --time=1 --metrics-addr=127.0.0.1:$(cat port) run > /dev/null
+  [1]
+  $ kill $! 2>/dev/null; wait 2>/dev/null
+  $ "$BENCH" cpu --time=1 --metrics-addr=localhost run | grep metrics
+  FATAL: metrics: bad --metrics-addr 'localhost': HOST:PORT expected (e.g. 127.0.0.1:9100, [::1]:0)
