@@ -130,7 +130,15 @@ int main(int argc, char **argv)
     }
     catch_signals();
     status = run_command(&cfg);
-    if (interrupted) status = 128 + interrupted;
+    if (interrupted) {
+        /* The mark goes to stderr: stdout stays a report sysbench's
+         * parsers read as any other (docs/compatibility.md). */
+        fprintf(stderr,
+                "bench: the run was interrupted by %s: the report "
+                "covers the events finished before it\n",
+                interrupted == SIGINT ? "SIGINT" : "SIGTERM");
+        status = 128 + interrupted;
+    }
     if (status == 2) {
         /* Forced shutdown or stuck thread_init: workers may still be
          * running, so leave without unwinding anything under them. */

@@ -17,6 +17,7 @@ SIGTERM during a run: the report of what ran, done(), status 143.
   [143]
   $ cat err
   SIGTERM received: stopping the run (send it again to exit at once)
+  bench: the run was interrupted by SIGTERM: the report covers the events finished before it
   $ grep -c "total number of events" out
   1
   $ grep "done() ran" out
@@ -51,3 +52,37 @@ once.
   $ cat err
   SIGINT received: stopping the run (send it again to exit at once)
   SIGINT received again: exiting at once
+
+SIGINT during a run: the report covers exactly the events the workers
+ran (each counts its own in Lua and writes the count in thread_done), and
+stderr says the run was interrupted; stdout is a report as any other.
+
+  $ cat > count.lua <<'LUA'
+  > local n = 0
+  > function event() n = n + 1 end
+  > function thread_done(tid)
+  >    local f = io.open("count." .. tid, "w") f:write(n) f:close()
+  > end
+  > LUA
+  $ "$BENCH" count.lua --threads=2 --time=60 run > out 2> err &
+  $ pid=$!; started "Threads started" && sleep 0.5 && kill -INT $pid; wait $pid
+  [130]
+  $ cat err
+  SIGINT received: stopping the run (send it again to exit at once)
+  bench: the run was interrupted by SIGINT: the report covers the events finished before it
+  $ total=$(sed -n 's/^ *total number of events: *//p' out)
+  $ sum=$(( $(cat count.0) + $(cat count.1) ))
+  $ [ "$total" -eq "$sum" ] && [ "$sum" -gt 0 ] && echo "report = workers' count"
+  report = workers' count
+  $ sed -n 's/^ *events (avg\/stddev): *//p' out | grep -c /
+  1
+
+SIGTERM alike, with its own status.
+
+  $ "$BENCH" count.lua --threads=1 --time=60 run > out 2> err &
+  $ pid=$!; started "Threads started" && sleep 0.3 && kill -TERM $pid; wait $pid
+  [143]
+  $ tail -1 err
+  bench: the run was interrupted by SIGTERM: the report covers the events finished before it
+  $ [ "$(sed -n 's/^ *total number of events: *//p' out)" -eq "$(cat count.0)" ] && echo equal
+  equal
