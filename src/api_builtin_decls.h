@@ -25,21 +25,20 @@ void bench_vu_connected(int user, uint64_t ns);
 /* A worker's scheduler of `nusers` users (local numbers 0..nusers-1):
  * vu.c. NULL when out of memory or descriptors (errno). A user waits for
  * one thing at a time: bench_vu_sleep until a monotonic instant, or
- * bench_vu_wait_fd for its socket (`fresh`: the socket may be new though
- * its number is not, e.g. during a connect); -1 with errno on failure.
+ * bench_vu_wait_fd for its socket, named by `sock_id` (bench_db_wait; 0:
+ * may be new though its number is not: registered again); -1 with errno
+ * on failure.
  * bench_vu_poll waits at most max_wait_ns for a user to become ready
  * and stores up to `max` ready users in ready[]; it returns how many
  * (0 after max_wait_ns), -1 with errno. bench_vu_wake_sleepers makes
- * every sleeping user ready (the run stops). bench_vu_forget_fd drops a
- * user's socket before its connection closes. */
+ * every sleeping user ready (the run stops). */
 typedef struct vu_sched bench_vu_t;
 enum { BENCH_VU_READ = 1, BENCH_VU_WRITE = 2 };
 bench_vu_t *bench_vu_new(unsigned nusers);
 void bench_vu_free(bench_vu_t *v);
 int bench_vu_sleep(bench_vu_t *v, unsigned user, uint64_t when_ns);
 int bench_vu_wait_fd(bench_vu_t *v, unsigned user, int fd, int events,
-                     bool fresh);
-void bench_vu_forget_fd(bench_vu_t *v, unsigned user);
+                     uint64_t sock_id);
 int bench_vu_poll(bench_vu_t *v, int *ready, int max, uint64_t max_wait_ns);
 int bench_vu_wake_sleepers(bench_vu_t *v, int *ready, int max);
 uint64_t bench_vu_now(void);

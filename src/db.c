@@ -418,7 +418,7 @@ static void connect_hint(const struct db_conn *c)
               d->name, where, user ? user : "", d->name, db ? db : "", d->name);
 }
 
-sql_connection *db_connection_create(sql_driver *drv)
+struct db_conn *db_conn_alloc(sql_driver *drv)
 {
     struct db_handle *h = DB_CONTAINER_OF(drv, struct db_handle, pub);
     struct db_conn *c   = calloc(1, sizeof(*c));
@@ -431,9 +431,22 @@ sql_connection *db_connection_create(sql_driver *drv)
     c->thread_id  = tls_thread_id;
     db_count_in(c);
     pick_target(h, &c->target);
+    return c;
+}
+
+void db_connect_failed(struct db_conn *c)
+{
+    c->drv->log_error(c, DB_OP_CONNECT, NULL);
+    connect_hint(c);
+}
+
+sql_connection *db_connection_create(sql_driver *drv)
+{
+    struct db_conn *c = db_conn_alloc(drv);
+
+    if (!c) return NULL;
     if (c->drv->connect(c) != 0) {
-        c->drv->log_error(c, DB_OP_CONNECT, NULL);
-        connect_hint(c);
+        db_connect_failed(c);
         free(c);
         return NULL;
     }

@@ -92,6 +92,12 @@ static inline bool db_conn_begin(struct db_conn *c)
     return true;
 }
 
+/* A connection of `drv` with its target picked, not connected (the
+ * driver's connect or connect_start comes next). NULL on ENOMEM. */
+struct db_conn *db_conn_alloc(sql_driver *drv);
+/* Prints the FATAL lines of a failed connect (the driver's, the hint). */
+void db_connect_failed(struct db_conn *c);
+
 /* Looks up c's counter slot again (the stats table changed). */
 struct stats_slot *db_count_in(struct db_conn *c);
 

@@ -75,6 +75,17 @@ struct db_target {
 
 enum db_conn_state { DB_CONN_READY, DB_CONN_RESULT_SET, DB_CONN_INVALID };
 
+/* Non-blocking calls (--virtual-users, db_async.c): a driver's *_start
+ * and resume return DB_AGAIN when the request is out and the answer not
+ * yet in, having set c->wait to what the socket must become ready for. */
+enum { DB_AGAIN = 16 };
+enum { DB_WAIT_READ = 1, DB_WAIT_WRITE = 2 };
+struct db_wait {
+    int fd;     /* the connection's socket */
+    int events; /* DB_WAIT_READ | DB_WAIT_WRITE */
+    bool fresh; /* the socket may be new with an old number (connecting) */
+};
+
 struct db_conn;
 struct db_stmt;
 
@@ -128,6 +139,13 @@ struct db_conn {
     unsigned bulk_rows, bulk_commit_rows;
     struct db_stmt *stmts;    /* not yet freed: detached on free */
     struct db_loader *loader; /* bulk load in progress (db_load.c) */
+    /* Non-blocking calls (db_async.c): the driver sets `wait` with each
+     * DB_AGAIN; the rest is db_async.c's. */
+    struct db_wait wait;
+    int pending;             /* 0, or 1 + the enum db_op waiting */
+    const char *pending_sql; /* its text, the caller's until it ends */
+    uint64_t sock_id;        /* names the socket to the scheduler */
+    unsigned sock_epoch;     /* epoch when sock_id was given */
 };
 
 /* Prepared statement. Drivers write only impl. */
@@ -269,6 +287,18 @@ struct db_driver {
      * connected c sees it, or with c NULL the client library's, as text
      * into buf (size bytes). Returns buf, or NULL when unknown. No log. */
     const char *(*version)(const struct db_conn *c, char *buf, size_t size);
+
+    /* Optional, all or none: the non-blocking calls of --virtual-users.
+     * Each does what its blocking twin does (connect, query, execute) but
+     * may return DB_AGAIN instead of waiting; then db_async.c calls resume
+     * once c->wait is ready, until it returns 0 or -1 (as the twin would,
+     * c->err filled). connect_start sets c->impl at once and on failure
+     * leaves it NULL. Between two such calls nothing else runs on c. */
+    int (*connect_start)(struct db_conn *c);
+    int (*query_start)(struct db_conn *c, const char *sql, size_t len,
+                       struct db_result *r);
+    int (*execute_start)(struct db_stmt *s, struct db_result *r);
+    int (*resume)(struct db_conn *c, struct db_result *r);
 };
 
 /* -- Services of db.c for drivers -------------------------------------- */

@@ -18,6 +18,7 @@
 
 struct vu_user {
     int fd;            /* registered socket, -1: none */
+    uint64_t sock_id;  /* its id (bench_db_wait), 0: unknown */
     uint32_t armed;    /* epoll events it is registered for (0: disarmed) */
     bool waiting_fd;   /* the user waits for `armed` on fd */
     uint64_t timer_ns; /* the user sleeps until then; 0: not sleeping */
@@ -151,14 +152,16 @@ static uint32_t epoll_events_of(int events)
            (events & BENCH_VU_WRITE ? EPOLLOUT : 0);
 }
 
-/* Registers fd for `ev` under `user`, replacing what the user had. */
+/* Registers fd for `ev` under `user`, replacing what the user had. A
+ * socket is the one registered only if its id says so: a closed socket's
+ * number comes back for the next one. */
 static int arm(struct vu_sched *v, unsigned user, int fd, uint32_t ev,
-               bool fresh)
+               uint64_t sock_id)
 {
     struct vu_user *u     = &v->users[user];
     struct epoll_event ee = {.events = ev, .data.u32 = user};
 
-    if (u->fd == fd && !fresh) {
+    if (u->fd == fd && sock_id != 0 && u->sock_id == sock_id) {
         if (u->armed == ev) return 0;
         if (epoll_ctl(v->epfd, EPOLL_CTL_MOD, fd, &ee) == 0) {
             u->armed = ev;
@@ -172,32 +175,22 @@ static int arm(struct vu_sched *v, unsigned user, int fd, uint32_t ev,
     if (epoll_ctl(v->epfd, EPOLL_CTL_ADD, fd, &ee) != 0 &&
         (errno != EEXIST || epoll_ctl(v->epfd, EPOLL_CTL_MOD, fd, &ee) != 0))
         return -1;
-    u->fd    = fd;
-    u->armed = ev;
+    u->fd      = fd;
+    u->armed   = ev;
+    u->sock_id = sock_id;
     return 0;
 }
 
 int bench_vu_wait_fd(bench_vu_t *v, unsigned user, int fd, int events,
-                     bool fresh)
+                     uint64_t sock_id)
 {
     if (user >= v->nusers || fd < 0) {
         errno = EINVAL;
         return -1;
     }
-    if (arm(v, user, fd, epoll_events_of(events), fresh) != 0) return -1;
+    if (arm(v, user, fd, epoll_events_of(events), sock_id) != 0) return -1;
     v->users[user].waiting_fd = true;
     return 0;
-}
-
-void bench_vu_forget_fd(bench_vu_t *v, unsigned user)
-{
-    struct vu_user *u = &v->users[user];
-
-    if (user >= v->nusers || u->fd < 0) return;
-    epoll_ctl(v->epfd, EPOLL_CTL_DEL, u->fd, NULL);
-    u->fd         = -1;
-    u->armed      = 0;
-    u->waiting_fd = false;
 }
 
 /* A socket event: the user is ready if it waits; otherwise its socket is

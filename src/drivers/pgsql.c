@@ -1,4 +1,6 @@
 /* SPDX-License-Identifier: MIT */
+/* Over 600 lines: bulk loading and the non-blocking calls share the
+ * blocking calls' helpers (struct pg_conn, outcome, pg_error). */
 /* pgsql: the PostgreSQL driver (libpq). '?' placeholders become $n;
  * parameters are sent as text and results requested as text, so prepared
  * and plain queries return the same values. Host and port lists rotate
@@ -51,6 +53,10 @@ struct pg_conn {
     PGconn *pg;
     unsigned next_name;    /* statement names sbstmt<n> */
     ExecStatusType status; /* of the last failed call, for the message */
+    /* A non-blocking call (--virtual-users) under way: */
+    bool connecting;  /* PQconnectPoll's, else a command's */
+    const char *func; /* the blocking twin's name, for messages */
+    PGresult *last;   /* the command's last result so far */
 };
 
 struct pg_stmt {
@@ -121,11 +127,13 @@ static void no_notices(void *arg, const char *message)
 {
 }
 
-static int drv_pgsql_connect(struct db_conn *c)
+#define PG_PARAMS_MAX 13
+
+/* The connection parameters of c->target, NULL-terminated; `port` holds
+ * the port's text. */
+static void connect_params(const struct db_conn *c, const char **keys,
+                           const char **vals, char *port, size_t port_len)
 {
-    const char *keys[13], *vals[13];
-    char port[16];
-    struct pg_conn *pc;
     int n = 0;
 
 #define PARAM(k, v)                                                            \
@@ -137,7 +145,7 @@ static int drv_pgsql_connect(struct db_conn *c)
     } while (0)
     const char *port_text = port;
 
-    snprintf(port, sizeof(port), "%u", c->target.port);
+    snprintf(port, port_len, "%u", c->target.port);
     if (c->target.port == 0) port_text = NULL;
     PARAM("host", c->target.host);
     PARAM("port", port_text);
@@ -153,7 +161,16 @@ static int drv_pgsql_connect(struct db_conn *c)
     PARAM("connect_timeout", "10");
 #undef PARAM
     keys[n] = vals[n] = NULL;
-    c->impl           = NULL;
+}
+
+static int drv_pgsql_connect(struct db_conn *c)
+{
+    const char *keys[PG_PARAMS_MAX], *vals[PG_PARAMS_MAX];
+    char port[16];
+    struct pg_conn *pc;
+
+    connect_params(c, keys, vals, port, sizeof(port));
+    c->impl = NULL;
     if (!(pc = calloc(1, sizeof(*pc)))) return -1;
     pc->pg = PQconnectdbParams(keys, vals, 0);
     if (PQstatus(pc->pg) != CONNECTION_OK) {
@@ -173,6 +190,7 @@ static void drv_pgsql_disconnect(struct db_conn *c)
     struct pg_conn *pc = c->impl;
 
     if (!pc) return;
+    PQclear(pc->last);
     PQfinish(pc->pg);
     free(pc);
     c->impl = NULL;
@@ -494,6 +512,123 @@ static int drv_pgsql_load_end(struct db_conn *c, struct db_load *l, bool commit)
     return rc;
 }
 
+/* -- Non-blocking calls (--virtual-users) ----------------------------- */
+
+static int wait_socket(struct db_conn *c, int events, bool fresh)
+{
+    struct pg_conn *pc = c->impl;
+
+    c->wait = (struct db_wait){PQsocket(pc->pg), events, fresh};
+    return DB_AGAIN;
+}
+
+/* Collects the command's results without waiting: PQexec's answer is
+ * the last of them, complete when libpq has the final NULL, which
+ * PQgetResult would wait for while PQisBusy. */
+static int collect(struct db_conn *c, struct db_result *r)
+{
+    struct pg_conn *pc = c->impl;
+    PGresult *res;
+
+    while (!PQisBusy(pc->pg) && (res = PQgetResult(pc->pg)) != NULL) {
+        PQclear(pc->last);
+        pc->last = res;
+    }
+    if (PQisBusy(pc->pg)) return wait_socket(c, DB_WAIT_READ, false);
+    res      = pc->last;
+    pc->last = NULL;
+    if (!res) return pg_error(c, NULL, pc->func);
+    return outcome(c, res, r, pc->func);
+}
+
+static int sent(struct db_conn *c, int ok, const char *func,
+                struct db_result *r)
+{
+    struct pg_conn *pc = c->impl;
+
+    if (!ok) return pg_error(c, NULL, func);
+    pc->func = func;
+    return collect(c, r);
+}
+
+static int drv_pgsql_query_start(struct db_conn *c, const char *sql, size_t len,
+                                 struct db_result *r)
+{
+    struct pg_conn *pc = c->impl;
+
+    return sent(c, PQsendQuery(pc->pg, sql), "PQexec", r);
+}
+
+static int drv_pgsql_execute_start(struct db_stmt *s, struct db_result *r)
+{
+    struct pg_stmt *ps = s->impl;
+
+    if (!ps->prepared) return execute_unprepared(s, r); /* once, blocking */
+    if (!format_short_ints(s, ps) && format_params(s, ps) != 0) {
+        db_set_error(s->conn, 0, "53200", false, "PQexecPrepared",
+                     "out of memory");
+        return -1;
+    }
+    return sent(s->conn,
+                PQsendQueryPrepared(ps->pg, ps->name, (int) s->nbinds,
+                                    ps->values, NULL, NULL, 0),
+                "PQexecPrepared", r);
+}
+
+/* PQconnectPoll's answer: what to wait for next, or the end. */
+static int connect_poll(struct db_conn *c, PostgresPollingStatusType st)
+{
+    struct pg_conn *pc = c->impl;
+
+    switch (st) {
+    case PGRES_POLLING_READING:
+        return wait_socket(c, DB_WAIT_READ, true);
+    case PGRES_POLLING_WRITING:
+        return wait_socket(c, DB_WAIT_WRITE, true);
+    case PGRES_POLLING_OK:
+        pc->connecting = false;
+        PQsetNoticeProcessor(pc->pg, no_notices, NULL);
+        return 0;
+    default:
+        db_set_error(c, 0, "08001", false, "PQconnectdbParams()", "%s",
+                     PQerrorMessage(pc->pg));
+        PQfinish(pc->pg);
+        free(pc);
+        c->impl = NULL;
+        return -1;
+    }
+}
+
+static int drv_pgsql_connect_start(struct db_conn *c)
+{
+    const char *keys[PG_PARAMS_MAX], *vals[PG_PARAMS_MAX];
+    char port[16];
+    struct pg_conn *pc = calloc(1, sizeof(*pc));
+
+    c->impl = pc;
+    if (!pc) return -1;
+    connect_params(c, keys, vals, port, sizeof(port));
+    pc->pg         = PQconnectStartParams(keys, vals, 0);
+    pc->connecting = true;
+    /* As if PQconnectPoll had asked for writing (libpq's rule). */
+    if (pc->pg && PQstatus(pc->pg) != CONNECTION_BAD)
+        return wait_socket(c, DB_WAIT_WRITE, true);
+    return connect_poll(c, PGRES_POLLING_FAILED);
+}
+
+static int drv_pgsql_resume(struct db_conn *c, struct db_result *r)
+{
+    struct pg_conn *pc = c->impl;
+
+    if (pc->connecting) return connect_poll(c, PQconnectPoll(pc->pg));
+    if (!PQconsumeInput(pc->pg)) {
+        PQclear(pc->last);
+        pc->last = NULL;
+        return pg_error(c, NULL, pc->func);
+    }
+    return collect(c, r);
+}
+
 /* sysbench's texts (INV 8.3, 15.12). */
 static void drv_pgsql_log_error(const struct db_conn *c, enum db_op op,
                                 const char *sql)
@@ -561,4 +696,8 @@ const struct db_driver driver_pgsql = {
     .load_end      = drv_pgsql_load_end,
     .log_error     = drv_pgsql_log_error,
     .version       = drv_pgsql_version,
+    .connect_start = drv_pgsql_connect_start,
+    .query_start   = drv_pgsql_query_start,
+    .execute_start = drv_pgsql_execute_start,
+    .resume        = drv_pgsql_resume,
 };

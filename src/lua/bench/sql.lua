@@ -492,6 +492,70 @@ ffi.metatype("sql_bind", {
    __tostring = function() return "<sql_bind>" end,
 })
 
+-- -- Virtual users -----------------------------------------------------------
+
+-- Under --virtual-users (bench.vu) a query, an execute or a connect that
+-- would wait for the server yields the user instead (db_async.c), and
+-- continues once its socket is ready; what the script sees is the same.
+local vu = rawget(sysbench, "vu")
+if vu then
+   local PENDING = C.DB_ERROR_PENDING
+   local wait_events, sock_id = ffi.new("int[1]"), ffi.new("uint64_t[1]")
+
+   local function await(con, rs)
+      while rs == nil and con.error == PENDING do
+         local fd = C.bench_db_wait(con, wait_events, sock_id)
+         vu.wait_fd(fd, wait_events[0], sock_id[0])
+         rs = C.bench_db_resume(con)
+      end
+      return rs
+   end
+
+   function connection:query(query)
+      local rs = await(self, C.bench_db_query_nb(self, query, #query))
+      if rs == nil then
+         raise_error(self, query, M and 4 or nil)
+         return nil
+      end
+      if rs.nfields == 0 then
+         return nil
+      end
+      return rs
+   end
+
+   function statement:execute()
+      local rs = C.bench_db_execute_nb(self)
+      if rs == nil then
+         local con = self.connection
+         if con == nil then -- its connection was freed (ALERT printed)
+            error("SQL API error", 2)
+         end
+         rs = await(con, rs)
+         if rs == nil then
+            raise_error(con, "<prepared statement>")
+            return M and C.bench_db_conn_result(con) or nil
+         end
+      end
+      if rs.nfields == 0 and not M then
+         return nil
+      end
+      return rs
+   end
+
+   function driver:connect()
+      local con = C.bench_db_connect_nb(self)
+      if con == nil then
+         error("connection creation failed", 2)
+      end
+      con = ffi.gc(con, C.db_connection_free)
+      await(con, nil)
+      if con.error ~= C.DB_ERROR_NONE then
+         error("connection creation failed", 2)
+      end
+      return con
+   end
+end
+
 function sql.driver(name)
    local drv = C.db_create(name)
    if drv == nil then

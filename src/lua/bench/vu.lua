@@ -98,21 +98,15 @@ function vu.sleep_until(when_ns)
    yield(WAIT)
 end
 
--- Waits (yields) until socket `fd` is ready for `events` (BENCH_VU_READ,
--- BENCH_VU_WRITE). Called by a user only, e.g. by bench.sql.
-function vu.wait_fd(fd, events, fresh)
-   if C.bench_vu_wait_fd(sched, running.idx, fd, events, fresh or false)
-      ~= 0 then
+-- Waits (yields) until socket `fd` (its id from bench_db_wait) is ready
+-- for `events` (BENCH_VU_READ, BENCH_VU_WRITE). Called by a user only,
+-- e.g. by bench.sql.
+function vu.wait_fd(fd, events, sock_id)
+   if C.bench_vu_wait_fd(sched, running.idx, fd, events, sock_id) ~= 0 then
       error(string.format("vu: wait for socket %d: %s", fd, errno_text()),
             2)
    end
    yield(WAIT)
-end
-
-function vu.forget_fd()
-   if running then
-      C.bench_vu_forget_fd(sched, running.idx)
-   end
 end
 
 -- Whether the caller runs as a virtual user (bench.sql yields only then).
