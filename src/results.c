@@ -106,7 +106,12 @@ nomem:
 void results_free(struct results *r)
 {
     if (r == NULL) return;
-    if (r->doc_file) fclose(r->doc_file);
+    /* A run that printed no final report (it failed) writes no document:
+     * the file created at the start goes. */
+    if (r->doc_file) {
+        fclose(r->doc_file);
+        unlink(r->cfg.path);
+    }
     hdr_log_close(r->hlog);
     json_decref(r->intervals);
     json_decref(r->warnings);

@@ -80,7 +80,8 @@ int results_final(struct results *r, const struct report_data *d,
  * "WARNING: " prefix) to the document. */
 void results_warning(struct results *r, const char *text);
 
-/* Accepts NULL. Closes files left open (a failed run). */
+/* Accepts NULL. Closes files left open; a failed run (no results_final)
+ * leaves no --results file, and the interval log as far as it got. */
 void results_free(struct results *r);
 
 #endif

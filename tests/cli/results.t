@@ -87,6 +87,15 @@ Passwords never reach the document, typed or from a config file:
   $ python3 -c 'import json; d = json.load(open("s.json")); print([a for a in d["command_line"] if "password" in a], d["options"]["mysql-password"], d["options"]["pgsql-password"])'
   ['--mysql-password=***'] *** ***
 
+A run that fails writes no document:
+
+  $ printf 'function event() error("boom") end\n' > fail.lua
+  $ "$BENCH" fail.lua --time=1 --results=f.json run > /dev/null 2>&1
+  [1]
+  $ ls f.json
+  ls: cannot access 'f.json': No such file or directory
+  [2]
+
 Bad values fail before the run:
 
   $ "$BENCH" cpu --format=xml run
