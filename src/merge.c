@@ -44,6 +44,17 @@ static double median_interval(json_t *doc)
     return med;
 }
 
+/* An input's report interval: its --report-interval (the measured
+ * lengths vary by a few ms around it), else the median measured one. */
+static double nominal_interval(json_t *doc)
+{
+    const char *opt = result_str(doc, "options.report-interval");
+    double v        = opt ? atof(opt) : 0;
+
+    if (json_array_size(result_get(doc, "intervals")) == 0) return 0;
+    return v > 0 ? v : median_interval(doc);
+}
+
 /* The threads an input ran: its --threads, else its intervals' most. */
 static unsigned threads_of(json_t *doc)
 {
@@ -138,8 +149,9 @@ static void choose_grid(struct merge *m)
     for (size_t i = 0; i < m->n; i++) {
         long long l = llround(m->in[i].interval_s * 1000);
         if (l <= 0) continue;
-        if (first_ms && llabs(l - first_ms) > first_ms / 50) same = false;
         if (!first_ms) first_ms = l;
+        if (llabs(l - first_ms) <= first_ms / 50) l = first_ms; /* jitter */
+        same &= l == first_ms;
         g_ms = g_ms ? lcm_ll(g_ms, l) : l;
     }
     m->grid_s = (double) g_ms / 1000;
@@ -404,7 +416,7 @@ static int load_inputs(struct merge *m, char **paths, bool force)
     for (size_t i = 0; i < m->n; i++) {
         struct merge_input *in = &m->in[i];
         if (result_doc_load(&in->doc, paths[i], "merge", force) != 0) return -1;
-        in->interval_s = median_interval(in->doc.root);
+        in->interval_s = nominal_interval(in->doc.root);
         in->threads    = threads_of(in->doc.root);
         if (i == 0 || in->doc.start_s < m->t0_s) m->t0_s = in->doc.start_s;
         if (i == 0 || in->doc.end_s > m->end_s) m->end_s = in->doc.end_s;

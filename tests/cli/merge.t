@@ -108,6 +108,14 @@ The 1.1 profile's report, when the runs followed it.
       time elapsed:                        10.0000s
       total number of events:              3057
 
+Measured intervals are a little off their --report-interval (1.0006 s,
+0.9994 s): they still line up.
+
+  $ mkdoc --seed=7 --measured-s=1.0006 long.json
+  $ mkdoc --seed=8 --measured-s=0.9994 short.json
+  $ $BENCH merge p0.json long.json short.json | grep -E '^(Intervals|Note)'
+  Intervals of 1 s, aligned on the wall clock.
+
 Intervals that do not line up (a start half an interval off, or another
 report interval) are merged on a coarser grid, each interval counted in
 the grid cell where it ends, and the report and document say so.

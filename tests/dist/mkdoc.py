@@ -94,7 +94,7 @@ def document(a, name, intervals, threads, errors):
     for i, iv in enumerate(intervals):
         q, qps = counts(len(iv), errors[i], a.interval_s)
         doc["intervals"].append({
-            "time_s": a.interval_s * (i + 1), "interval_s": a.interval_s,
+            "time_s": a.measured_s * (i + 1), "interval_s": a.measured_s,
             "threads": threads, "events": len(iv),
             "events_per_s": len(iv) / a.interval_s, "tps": len(iv) / a.interval_s,
             "qps": qps, "errors_per_s": errors[i] / a.interval_s,
@@ -108,6 +108,8 @@ def main():
     p.add_argument("--start", type=float, default=1795654800.0)
     p.add_argument("--intervals", type=int, default=10)
     p.add_argument("--interval-s", type=float, default=1.0)
+    p.add_argument("--measured-s", type=float,
+                   help="interval_s as measured (default: --interval-s)")
     p.add_argument("--rate", type=float, default=300, help="events/s")
     p.add_argument("--lat-ms", type=float, default=2.0, help="median latency")
     p.add_argument("--threads", type=int, default=2, help="per document")
@@ -117,6 +119,7 @@ def main():
     p.add_argument("--exact", action="store_true")
     p.add_argument("out", nargs="+")
     a = p.parse_args()
+    a.measured_s = a.measured_s or a.interval_s
     rng = random.Random(a.seed)
     intervals, errors = [], []
     for _ in range(a.intervals):
