@@ -56,7 +56,8 @@ struct run_config {
     const char *luajit_cmd;
     /* Machine output (results.h): --format as enum results_format, the
      * stream it prints on (results_take_stdout; NULL for text), --results
-     * and --hdr-log (NULL when not given). */
+     * and --hdr-log (NULL when not given). Any of them set (format != 0,
+     * or a path) needs detail.h's measurements on, as extended_report. */
     int format;
     FILE *machine_out;
     const char *results_path, *hdr_log_path;
