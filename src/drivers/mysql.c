@@ -211,8 +211,7 @@ static void set_compression(MYSQL *m)
 static const unsigned connect_timeout_s = 10;
 static const unsigned local_infile_on   = 1;
 
-/* One attempt with the given TLS mode; NULL with c->err set on failure. */
-static MYSQL *connect_once(struct db_conn *c, enum tls_mode tls)
+MYSQL *drv_mysql_handle(struct db_conn *c, enum tls_mode tls)
 {
     const struct db_target *t = &c->target;
     MYSQL *m                  = mysql_init(NULL);
@@ -234,9 +233,18 @@ static MYSQL *connect_once(struct db_conn *c, enum tls_mode tls)
           drv_mysql_cfg.user ? drv_mysql_cfg.user : "(null)",
           drv_mysql_cfg.db ? drv_mysql_cfg.db : "(null)", t->port,
           t->socket ? t->socket : "(null)");
-    if (!mysql_real_connect(m, t->host, drv_mysql_cfg.user,
-                            drv_mysql_cfg.password, drv_mysql_cfg.db, t->port,
-                            t->socket, CLIENT_MULTI_STATEMENTS)) {
+    return m;
+}
+
+/* One attempt with the given TLS mode; NULL with c->err set on failure. */
+static MYSQL *connect_once(struct db_conn *c, enum tls_mode tls)
+{
+    const struct db_target *t = &c->target;
+    MYSQL *m                  = drv_mysql_handle(c, tls);
+
+    if (m && !mysql_real_connect(m, t->host, drv_mysql_cfg.user,
+                                 drv_mysql_cfg.password, drv_mysql_cfg.db,
+                                 t->port, t->socket, CLIENT_MULTI_STATEMENTS)) {
         drv_mysql_conn_error(c, m, "mysql_real_connect()");
         mysql_close(m);
         return NULL;
@@ -244,18 +252,10 @@ static MYSQL *connect_once(struct db_conn *c, enum tls_mode tls)
     return m;
 }
 
-static int drv_mysql_connect(struct db_conn *c)
+int drv_mysql_connected(struct db_conn *c, MYSQL *m)
 {
     struct my_conn *mc;
-    MYSQL *m;
 
-    c->impl = NULL;
-    if (drv_mysql_cfg.dry_run) return 0;
-    m = connect_once(c, drv_mysql_cfg.tls);
-    if (!m && drv_mysql_cfg.tls == TLS_PREFERRED &&
-        c->err.code == CR_SSL_CONNECTION_ERROR)
-        m = connect_once(c, TLS_OFF); /* the server has no TLS */
-    if (!m) return -1;
     if (!(mc = calloc(1, sizeof(*mc)))) {
         mysql_close(m);
         db_set_error(c, CR_OUT_OF_MEMORY, "HY000", false, "mysql_init()",
@@ -266,6 +266,20 @@ static int drv_mysql_connect(struct db_conn *c)
     c->impl = mc;
     drv_mysql_load_handler(mc);
     return 0;
+}
+
+static int drv_mysql_connect(struct db_conn *c)
+{
+    MYSQL *m;
+
+    c->impl = NULL;
+    if (drv_mysql_cfg.dry_run) return 0;
+    m = connect_once(c, drv_mysql_cfg.tls);
+    if (!m && drv_mysql_cfg.tls == TLS_PREFERRED &&
+        c->err.code == CR_SSL_CONNECTION_ERROR)
+        m = connect_once(c, TLS_OFF); /* the server has no TLS */
+    if (!m) return -1;
+    return drv_mysql_connected(c, m);
 }
 
 static void drv_mysql_disconnect(struct db_conn *c)
@@ -515,4 +529,10 @@ const struct db_driver driver_mysql = {
     .load_end         = drv_mysql_load_end,
     .log_error        = drv_mysql_log_error,
     .version          = drv_mysql_version,
+#ifdef HAVE_MYSQL_NONBLOCK
+    .connect_start = drv_mysql_connect_start,
+    .query_start   = drv_mysql_query_start,
+    .execute_start = drv_mysql_execute_start,
+    .resume        = drv_mysql_resume,
+#endif
 };

@@ -46,6 +46,12 @@ struct my_conn {
                                 the LOAD DATA running (mysql_load.c);
                                 NULL: it refuses the server's request */
     size_t infile_len, infile_pos;
+    /* A non-blocking call under way (mysql_async.c). */
+    int async_op;     /* enum in mysql_async.c; 0: none */
+    int async_wait;   /* MYSQL_WAIT_* the library asked for */
+    bool async_ready; /* the handle has MYSQL_OPT_NONBLOCK */
+    enum tls_mode async_tls;
+    struct my_stmt *async_stmt;
 };
 
 struct my_stmt {
@@ -86,6 +92,22 @@ int drv_mysql_load_start(struct db_conn *c, struct db_load *l);
 int drv_mysql_load_rows(struct db_conn *c, struct db_load *l, const char *text,
                         size_t len);
 int drv_mysql_load_end(struct db_conn *c, struct db_load *l, bool commit);
+
+/* mysql.c: a handle for c->target with bench's options set, not yet
+ * connected (NULL, c->err set, on ENOMEM); and the driver's side of a
+ * connection made on it: sets c->impl, or closes m and fails. */
+MYSQL *drv_mysql_handle(struct db_conn *c, enum tls_mode tls);
+int drv_mysql_connected(struct db_conn *c, MYSQL *m);
+
+/* mysql_async.c: the non-blocking calls (--virtual-users) on MariaDB
+ * Connector/C's _start and _cont API. Rows of their results are read
+ * whole before the call completes (store_result), so fetching never
+ * waits. */
+int drv_mysql_connect_start(struct db_conn *c);
+int drv_mysql_query_start(struct db_conn *c, const char *sql, size_t len,
+                          struct db_result *r);
+int drv_mysql_execute_start(struct db_stmt *s, struct db_result *r);
+int drv_mysql_resume(struct db_conn *c, struct db_result *r);
 
 /* mysql_stmt.c: the prepared-statement operations of the driver table,
  * and the rows of a statement's result (fetch_row). */
