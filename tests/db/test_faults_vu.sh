@@ -1,0 +1,120 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# test_faults_vu.sh: --virtual-users when the server restarts mid-run
+# (issue 19), on a disposable pair of servers made for this run in a fresh
+# /tmp/bench-db-fault.XXXXXX on free ports (as test_faults.sh; the shared
+# servers are never touched). oltp_point_select with 50 users on 2
+# threads, the server killed for a second:
+#  - with the errors ignored the run goes on: it completes, reconnects are
+#    counted, and the last second has events again (the users' statements
+#    were prepared again on their new connections);
+#  - without, it fails with a FATAL line, as in thread mode.
+# Needs root (servers.sh start).
+set -u
+. "$(dirname "$0")/lib.sh"
+
+SERVERS="$TESTS_DB_DIR/servers.sh"
+fault_servers_env
+cleanup() {
+    "$SERVERS" stop >/dev/null 2>&1
+    rm -rf "$BENCH_DB_DIR"
+}
+trap cleanup EXIT
+if ! "$SERVERS" start >"$BENCH_DB_DIR/start.log" 2>&1; then
+    cat "$BENCH_DB_DIR/start.log"
+    echo "not ok 1 - start the disposable servers"
+    echo "1..1"
+    exit 1
+fi
+eval "$("$SERVERS" env)"
+PG_BIN=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1)
+
+my_crash() { kill -KILL "$(cat "$BENCH_DB_DIR/mysql.pid")"; }
+pg_crash() {
+    runuser -u postgres -- "$PG_BIN/pg_ctl" -D "$BENCH_DB_DIR/pgdata" -m immediate \
+        -w stop >/dev/null 2>&1
+}
+restart() {
+    local i
+    for i in 1 2 3 4 5; do
+        "$SERVERS" start >/dev/null 2>&1 && return 0
+        sleep 1
+    done
+    echo "# test_faults_vu.sh: could not restart the servers" >&2
+    return 1
+}
+now_ms() { echo $(($(date +%s%N) / 1000000)); }
+
+bg_run() {
+    BG_OUT=$(mktemp)
+    (
+        timeout 90 "$BENCH" "$@" >"$BG_OUT" 2>&1
+        echo "$? $(now_ms)" >"$BG_OUT.rc"
+    ) &
+    BG_PID=$!
+}
+bg_wait() {
+    wait "$BG_PID"
+    OUT=$(cat "$BG_OUT")
+    read -r STATUS END_MS <"$BG_OUT.rc"
+    rm -f "$BG_OUT" "$BG_OUT.rc"
+}
+wait_running() {
+    local i
+    for ((i = 0; i < 300; i++)); do
+        grep -q '^\[ 1s \]' "$BG_OUT" 2>/dev/null && return 0
+        sleep 0.1
+    done
+    return 1
+}
+reconnects() {
+    printf '%s\n' "$OUT" | sed -n 's/^ *reconnects: *\([0-9]*\) .*/\1/p'
+}
+
+VU="--threads=2 --virtual-users=50 --tables=1 --table-size=1000"
+
+# restart_vu DRIVER CRASH OPTS...: the server dies for a second mid-run.
+restart_vu() {
+    local drv=$1 crash=$2 n
+    shift 2
+    run oltp_point_select "$@" $VU prepare
+    status_is 0 "$drv: prepare"
+    bg_run oltp_point_select "$@" $VU --time=8 --report-interval=1 run
+    wait_running
+    ok $? "$drv: 50 users: the run is under way"
+    $crash
+    sleep 1
+    restart
+    bg_wait
+    status_is 0 "$drv: server restarted, errors ignored: the run completes"
+    n=$(reconnects)
+    [ "${n:-0}" -ge 1 ]
+    ok $? "$drv: reconnects counted (${n:-none})" "$OUT"
+    printf '%s\n' "$OUT" | grep '^\[ 7s \]' | grep -qv 'tps: 0.00'
+    ok $? "$drv: the users run events again after the restart" "$OUT"
+}
+
+# fatal_vu DRIVER CRASH OPTS...: the same without ignored errors.
+fatal_vu() {
+    local drv=$1 crash=$2 t0
+    shift 2
+    bg_run oltp_point_select "$@" $VU --time=20 --report-interval=1 run
+    wait_running
+    ok $? "$drv: 50 users, errors not ignored: under way"
+    $crash
+    t0=$(now_ms)
+    bg_wait
+    restart
+    status_is 1 "$drv: server killed, errors not ignored: the run fails"
+    has_re "FATAL: .*" "$drv: a FATAL line"
+    [ $((END_MS - t0)) -le 2000 ]
+    ok $? "$drv: exits $((END_MS - t0)) ms after the fault (<= 2000)"
+}
+
+O="--db-driver=mysql $BENCH_TEST_MYSQL"
+restart_vu mysql my_crash $O --mysql-ignore-errors=all
+fatal_vu mysql my_crash $O
+O="--db-driver=pgsql $BENCH_TEST_PGSQL"
+restart_vu pgsql pg_crash $O --pgsql-ignore-errors=all
+fatal_vu pgsql pg_crash $O
+finish
