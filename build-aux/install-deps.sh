@@ -4,7 +4,7 @@
 set -eu
 PKGS="build-essential autoconf automake libtool pkg-config
       libluajit-5.1-dev luajit libck-dev libaio-dev libjansson-dev zlib1g-dev
-      libmicrohttpd-dev
+      libmicrohttpd-dev gnuplot-nox
       libmariadb-dev libpq-dev libsqlite3-dev
       python3-cram sysbench valgrind clang-format clang libclang-rt-14-dev
       groff-base debhelper lintian man-db zsh

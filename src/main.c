@@ -12,6 +12,7 @@
 #include "compare.h"
 #include "db.h"
 #include "merge.h"
+#include "plot.h"
 #include "log.h"
 #include "options.h"
 #include "pool.h"
@@ -88,7 +89,8 @@ static int (*doc_command(int argc, char **argv))(int, char **)
     static const struct {
         const char *name;
         int (*main)(int, char **);
-    } cmds[] = {{"compare", compare_main}, {"merge", merge_main}};
+    } cmds[] = {
+        {"compare", compare_main}, {"merge", merge_main}, {"plot", plot_main}};
 
     for (size_t i = 0; argc > 1 && i < sizeof(cmds) / sizeof(cmds[0]); i++)
         if (strcmp(argv[1], cmds[i].name) == 0) return cmds[i].main;

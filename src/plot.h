@@ -1,0 +1,16 @@
+/* SPDX-License-Identifier: MIT */
+/* plot: `bench plot RESULT.json... -o FILE.png|FILE.svg`: charts of result
+ * documents (docs/results.md) drawn by gnuplot, found at run time (PATH,
+ * or $BENCH_GNUPLOT). Three panels over time by default (throughput and
+ * errors, latency percentiles per interval, threads and client CPU);
+ * --kind=spectrum (percentile spectrum on HdrHistogram's 1/(1-p) axis)
+ * and --kind=histogram (the latency distribution). Several documents are
+ * overlaid, one colour each, with a legend. Only main.c calls it. */
+#ifndef BENCH_PLOT_H
+#define BENCH_PLOT_H
+
+/* argv[0] is "plot". Returns the exit status: 0, or 1 after error lines on
+ * stderr ("plot: ..."). */
+int plot_main(int argc, char **argv);
+
+#endif

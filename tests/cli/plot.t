@@ -1,0 +1,123 @@
+bench plot (issue 21): charts of result documents through gnuplot. The
+documents in tests/plot were recorded with --results: oltp_point_select on
+SQLite at 1 and 2 threads, 5 s with --report-interval=1, and a cpu run
+without intervals. sane.py checks an image: PNG signature and size from
+its IHDR, or SVG's viewBox and text.
+
+  $ command -v gnuplot > /dev/null || exit 80
+  $ d="$BENCH_SRCDIR/tests/plot"
+  $ cat > sane.py <<'PY'
+  > import os, re, struct, sys
+  > path = sys.argv[1]
+  > data = open(path, "rb").read()
+  > if path.endswith(".png"):
+  >     assert data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
+  >     w, h = struct.unpack(">II", data[16:24])
+  > else:
+  >     text = data.decode()
+  >     w, h = map(int, re.search(r'viewBox="0 0 (\d+) (\d+)"', text).groups())
+  > print("%dx%d" % (w, h), "big enough" if len(data) > 10000 else "too small")
+  > PY
+
+The default chart: three panels over time, titled with the workload, the
+server and bench's version.
+
+  $ "$BENCH" plot "$d/point_select_1thread.json" -o one.png
+  $ python3 sane.py one.png
+  1000x1100 big enough
+  $ "$BENCH" plot "$d/point_select_1thread.json" -o one.svg
+  $ python3 sane.py one.svg
+  1000x1100 big enough
+  $ grep -o 'Over time: [^<]*' one.svg
+  Over time: oltp_point_select on sqlite 3.40.1, bench 0.1.0
+  $ grep -o '>[a-z0-9/ ]*<' one.svg | grep -E 'events/s|errors/s|p50|p95|p99|max|threads' | sort -u
+  >errors/s<
+  >events/s<
+  >max<
+  >p50<
+  >p95<
+  >p99<
+  >threads<
+
+Two documents overlay, each series named by its file.
+
+  $ "$BENCH" plot "$d/point_select_1thread.json" "$d/point_select_2threads.json" -o ab.svg --size=1200x1300
+  $ python3 sane.py ab.svg
+  1200x1300 big enough
+  $ grep -o '>point_select_[12]threads\{0,1\}: [a-z0-9/ ]*<' ab.svg | sort -u
+  >point_select_1thread: errors/s<
+  >point_select_1thread: events/s<
+  >point_select_1thread: max<
+  >point_select_1thread: p50<
+  >point_select_1thread: p95<
+  >point_select_1thread: p99<
+  >point_select_1thread: threads<
+  >point_select_2threads: errors/s<
+  >point_select_2threads: events/s<
+  >point_select_2threads: max<
+  >point_select_2threads: p50<
+  >point_select_2threads: p95<
+  >point_select_2threads: p99<
+  >point_select_2threads: threads<
+
+The percentile spectrum (1/(1-p) axis) and the histogram, of both runs; a
+document without intervals works for them.
+
+  $ "$BENCH" plot --kind=spectrum "$d/point_select_1thread.json" "$d/point_select_2threads.json" "$d/cpu_no_intervals.json" -o spectrum.svg
+  $ python3 sane.py spectrum.svg
+  1000x600 big enough
+  $ grep -o '>[^<]*: latency<\|>99.9%<\|Latency by percentile: [^<]*' spectrum.svg | sort
+  >99.9%<
+  >cpu_no_intervals: latency<
+  >point_select_1thread: latency<
+  >point_select_2threads: latency<
+  Latency by percentile: oltp_point_select on sqlite 3.40.1, bench 0.1.0 vs cpu, bench 0.1.0
+  $ "$BENCH" plot --kind=histogram "$d/point_select_2threads.json" -o histogram.png
+  $ python3 sane.py histogram.png
+  1000x600 big enough
+
+--script keeps what gnuplot ran, with the data inline.
+
+  $ "$BENCH" plot --kind=spectrum "$d/point_select_2threads.json" -o s.png --script=s.gp
+  $ grep -c '^\$s0 << EOD$' s.gp
+  1
+
+Errors: no gnuplot, a bad file name, a document that is none, a bad kind.
+
+  $ PATH=/nonexistent "$BENCH" plot "$d/point_select_1thread.json" -o x.png
+  plot: gnuplot not found on PATH: install it (Debian: apt install gnuplot-nox) or set BENCH_GNUPLOT to its path
+  [1]
+  $ BENCH_GNUPLOT=/nonexistent/gnuplot "$BENCH" plot "$d/point_select_1thread.json" -o x.png
+  plot: BENCH_GNUPLOT=/nonexistent/gnuplot: No such file or directory
+  [1]
+  $ "$BENCH" plot "$d/point_select_1thread.json" -o x.jpg
+  plot: -o x.jpg: the file name must end in .png or .svg
+  [1]
+  $ echo '{"a": 1}' > bad.json
+  $ "$BENCH" plot bad.json -o x.png 2>&1 | sed 's/: [^:]*$/: .../'
+  plot: read bad.json: ...
+  $ "$BENCH" plot --kind=pie "$d/point_select_1thread.json" -o x.png
+  plot: invalid --kind 'pie' (time, spectrum or histogram)
+  [1]
+  $ "$BENCH" plot "$d/cpu_no_intervals.json" -o x.png
+  plot: */cpu_no_intervals.json has no intervals: run with --report-interval for a chart over time (glob)
+  plot: nothing to draw over time; --kind=spectrum and --kind=histogram need no intervals
+  [1]
+  $ "$BENCH" plot "$d/cpu_no_intervals.json" "$d/point_select_1thread.json" -o x.png
+  plot: */cpu_no_intervals.json has no intervals: run with --report-interval for a chart over time (glob)
+  $ python3 sane.py x.png
+  1000x1100 big enough
+  $ "$BENCH" plot -o x.png
+  Usage:
+    bench plot RESULT.json... -o FILE.png|FILE.svg [--kind=time|spectrum|histogram] [--size=WxH]
+  
+  Charts of result documents (--results=FILE.json), drawn by gnuplot.
+    --kind=time       throughput and errors, latency percentiles, threads and
+                      client CPU over time (default; needs --report-interval)
+    --kind=spectrum   latency by percentile, on a 1/(1-p) axis
+    --kind=histogram  the latency distribution
+    --size=WxH        image size in pixels (default 1000x1100 over time, else
+                      1000x600)
+    --script=FILE     keep the gnuplot script (data inline) in FILE
+  Several documents are overlaid, with a legend.
+  [1]
