@@ -216,6 +216,13 @@ static void print_help(const struct options *opts, const char *prog,
     options_print_bench(opts, stdout, NULL,
                         "bench options that sysbench lacks");
     db_print_help_bench(stdout, profile_m, options_get_str(opts, "db-driver"));
+    printf("bench commands on result documents (--results), first on the "
+           "command line:\n"
+           "  %s merge RESULT.json... - one report of runs on several "
+           "hosts, latency added exactly\n"
+           "  %s compare BASE.json NEW.json - the change and whether it "
+           "is beyond noise (a CI gate)\n\n",
+           prog, prog);
 }
 
 /* -- Pass 1 --------------------------------------------------------------- */

@@ -110,6 +110,10 @@ tests; here only the lines that do not depend on which drivers were built.
     --sqlite-busy-timeout=N           DESC [5000]
     --sqlite-ignore-errors=[LIST,...] DESC [SQLITE_BUSY,SQLITE_LOCKED]
   
+  bench commands on result documents (--results), first on the command line:
+    bench merge RESULT.json... - one report of runs on several hosts, latency added exactly
+    bench compare BASE.json NEW.json - the change and whether it is beyond noise (a CI gate)
+  
 
 The rand-type description lists the distributions, as sysbench's does.
 

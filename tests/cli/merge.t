@@ -27,10 +27,35 @@ Exact: the merge of the parts is the whole run, to the record's precision.
   ok p50 within the record's precision of the exact value
   ok p95 within the record's precision of the exact value
   ok p99 within the record's precision of the exact value
+  ok the same statement kinds: begin/commit, point select
+  ok every kind: counts and record the whole's
   ok as many intervals as the whole
   ok every interval: events, end time, count, sum, record the whole's
   $ python3 -W ignore -m jsonschema -i merged.json "$BENCH_SRCDIR/docs/bench-result-1.schema.json" && echo valid
   valid
+
+The same for runs under --rate: the service time and start lag records
+add up too.
+
+  $ mkdoc --paced --exact pw.json pp0.json pp1.json > pevents.txt
+  $ $BENCH merge pp0.json pp1.json --results=pmerged.json > /dev/null
+  $ $BENCH merge pw.json --results=pw-m.json > /dev/null
+  $ python3 "$BENCH_SRCDIR/tests/dist/check_merge.py" pmerged.json pw-m.json pevents.txt | grep -v '^ok p[0-9]'
+  ok totals.events: 3057 = the whole's 3057
+  ok totals.transactions: 3057 = the whole's 3057
+  ok totals.errors: 10 = the whole's 10
+  ok totals.reconnects: 0 = the whole's 0
+  ok totals.queries equal
+  ok latency count 3057 = 3057 events
+  ok latency sum_ns exact
+  ok latency record (hdr) the whole's, bucket for bucket
+  ok min within the record's precision of the least event
+  ok max within the record's precision of the greatest event
+  ok the same statement kinds: begin/commit, point select
+  ok every kind: counts and record the whole's
+  ok --rate: target, service time and start lag records the whole's
+  ok as many intervals as the whole
+  ok every interval: events, end time, count, sum, record the whole's
 
 The report is sysbench's, of the combined run: one line per interval on
 the common grid, then the totals; the inputs are listed first.

@@ -44,6 +44,19 @@ for p in ml["percentiles"]:
     exact = events[max(0, int(n * p["p"] / 100 + 0.5) - 1)]
     check("p%g within the record's precision of the exact value" % p["p"],
           near(p["ns"], exact))
+mk = {k["kind"]: k for k in merged.get("kinds", [])}
+wk = {k["kind"]: k for k in whole.get("kinds", [])}
+check("the same statement kinds: %s" % ", ".join(sorted(mk)),
+      sorted(mk) == sorted(wk) and len(mk) > 0)
+check("every kind: counts and record the whole's",
+      all(mk[k][c] == wk[k][c] for k in wk for c in ("reads", "writes", "other", "failed")) and
+      all(mk[k]["latency"]["hdr"] == wk[k]["latency"]["hdr"] and
+          mk[k]["latency"]["sum_ns"] == wk[k]["latency"]["sum_ns"] for k in wk))
+if "rate" in whole:
+    check("--rate: target, service time and start lag records the whole's",
+          merged["rate"]["target_per_s"] == whole["rate"]["target_per_s"] and all(merged["rate"][r]["hdr"] == whole["rate"][r]["hdr"] and
+              merged["rate"][r]["count"] == whole["rate"][r]["count"]
+              for r in ("service_time", "start_lag")))
 check("as many intervals as the whole",
       len(merged["intervals"]) == len(whole["intervals"]))
 same = all(a["events"] == b["events"] and a["time_s"] == b["time_s"] and
