@@ -9,8 +9,9 @@
 #   commands      prepare run cleanup help, prewarm for the OLTP workloads,
 #                 and a script's own sysbench.cmdline.commands;
 #   options       `bench --help` and `bench <test> help`;
-#   values        on/off for booleans, the {a,b,...} set a description
-#                 lists, the drivers for --db-driver, files for FILENAME.
+#   values        on/off for booleans, the {a,b,...} or (a, b, ...) set a
+#                 description lists, the drivers for --db-driver, the sets
+#                 of --format, --mysql-ssl and --compat, files otherwise.
 
 # The commands on result documents (bench merge ...) this bench has: each
 # answers --help with "Usage:" then "  bench <command> ...".
@@ -23,11 +24,12 @@ _bench_doc_commands() { # _bench_doc_commands BENCH
 
 # The help text of `bench --help`, `bench TEST help` or, for a command on
 # result documents, `bench COMMAND --help` (stderr dropped).
+# A --compat=... of the command line is passed on ($_bench_compat).
 _bench_help() { # _bench_help BENCH [TEST]
     case $2 in
-    "") "$1" --help 2>/dev/null ;;
+    "") "$1" ${_bench_compat:+"$_bench_compat"} --help 2>/dev/null ;;
     merge | compare | plot) "$1" "$2" --help 2>/dev/null ;;
-    *) "$1" "$2" help 2>/dev/null ;;
+    *) "$1" ${_bench_compat:+"$_bench_compat"} "$2" help 2>/dev/null ;;
     esac
 }
 
@@ -60,6 +62,16 @@ _bench_option_values() { # _bench_option_values BENCH TEST NAME
         return
         ;;
     compat) printf '%s\n' 1.0 1.1; return ;;
+    # Value sets a help line states in words rather than as {a,b}.
+    format)
+        if [ "$2" = compare ]; then printf '%s\n' text markdown json; else
+            printf '%s\n' text json csv; fi
+        return
+        ;;
+    mysql-ssl)
+        printf '%s\n' on off DISABLED PREFERRED REQUIRED VERIFY_CA VERIFY_IDENTITY
+        return
+        ;;
     esac
     line=$({ _bench_help "$1"; [ -n "$2" ] && _bench_help "$1" "$2"; } |
         grep -m1 -e "^  --$3[=[]")
@@ -69,6 +81,14 @@ _bench_option_values() { # _bench_option_values BENCH TEST NAME
         set=${line#*\{}
         set=${set%%\}*}
         printf '%s\n' "$set" | tr ',' '\n' | sed 's/^ *//; s/ *$//'
+        ;;
+    *"("*", "*")"*)
+        # "(disable, allow, prefer)": a list of single words only.
+        set=${line#*\(}
+        set=${set%%\)*}
+        if [[ $set =~ ^[A-Za-z0-9_.-]+(,\ ?[A-Za-z0-9_.-]+)+$ ]]; then
+            printf '%s\n' "$set" | tr ',' '\n' | sed 's/^ *//'
+        fi
         ;;
     esac
 }
@@ -85,11 +105,12 @@ _bench() {
     local cur=${line##*[[:space:]]}
     local -a words
     read -ra words <<<"${line%"$cur"}"
-    local bench=${words[0]/#\~/$HOME} test="" command="" w i
+    local bench=${words[0]/#\~/$HOME} test="" command="" w i _bench_compat=""
     COMPREPLY=()
     for ((i = 1; i < ${#words[@]}; i++)); do
         w=${words[i]}
         case $w in
+        --compat=*) _bench_compat=$w ;;
         -*) ;;
         *) if [ -z "$test" ]; then test=$w; elif [ -z "$command" ]; then command=$w; fi ;;
         esac

@@ -80,6 +80,8 @@ check "bash: a script's own commands (sysbench.cmdline.commands)" \
     "$(bash_complete "$B parallel_load.lua ")"
 check "bash: general options" "--threads=
 --thread-stack-size=" "$(bash_complete "$B --thr")"
+check "bash: the line's --compat=1.1 lists 1.1's options" "--thread-init-timeout=" \
+    "$(bash_complete "$B --compat=1.1 --thread-in")"
 check "bash: boolean options without '='" "--histogram" "$(bash_complete "$B --hist")"
 check "bash: bench's own options" "--extended-report" "$(bash_complete "$B --extended")"
 check "bash: driver options" "$(printf -- '--sqlite-%s\n' db= journal-mode= synchronous= busy-timeout= ignore-errors=)" \
@@ -113,6 +115,15 @@ check "bash: boolean values" "on
 off" "$(bash_complete "$B --histogram=")"
 check "bash: --compat values" "1.0
 1.1" "$(bash_complete "$B --compat=")"
+check "bash: a (a, b, ...) value list: --pgsql-sslmode" "verify-ca
+verify-full" "$(bash_complete "$B --compat=1.1 --pgsql-sslmode=ver")"
+check "bash: --format values" "text
+json
+csv" "$(bash_complete "$B cpu --format=")"
+check "bash: --mysql-ssl values" "VERIFY_CA
+VERIFY_IDENTITY" "$(bash_complete "$B --mysql-ssl=V")"
+check "bash: no list from a parenthesised remark" "" \
+    "$(bash_complete "$B --pgsql-host=x" | grep -v '^x')"
 check "bash: a free value completes file names" "notes.txt" "$(bash_complete "$B --config-file=no")"
 check "bash: without '=' in COMP_WORDBREAKS, the whole word" "--rand-type=gaussian" \
     "$(BREAKS=$' \t\n' bash_complete "$B --rand-type=g")"
@@ -180,6 +191,9 @@ if command -v zsh >/dev/null 2>&1; then
 new.json
 scripts" "$(zsh_complete "$B" $c "")"
     done
+    check "zsh: a (a, b, ...) value list: --pgsql-sslmode" "--pgsql-sslmode=verify-ca
+--pgsql-sslmode=verify-full" "$(zsh_complete "$B" --compat=1.1 --pgsql-sslmode=ver)"
+    check "zsh: --format values" "--format=csv" "$(zsh_complete "$B" --format=c)"
     check "zsh: --db-driver values" "--db-driver=sqlite" "$(zsh_complete "$B" --db-driver=sq)"
 else
     echo "# zsh not installed: its completion not checked"
