@@ -55,6 +55,7 @@ tool_opts()
 {
     db_opts "$2"
     if [ "$1" = bench ] && [ "$2" = pgsql ]; then echo "--pgsql-sslmode=disable"; fi
+    opts_of "$1"
 }
 
 # tools_of DRIVER: the clients measured on it (sysbench has no sqlite).

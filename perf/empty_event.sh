@@ -34,7 +34,8 @@ for rep in $(seq "$REPS"); do
     for t in 1 2; do
         for tool in bench sysbench; do
             o=$PERF_TMP/ee.$tool.$t.$rep
-            read -r wall user sys _ <<<"$(run_time "$o" "$(bin_of $tool)" \
+            # shellcheck disable=SC2046 # option words
+            read -r wall user sys _ <<<"$(run_time "$o" "$(bin_of $tool)" $(opts_of $tool) \
                 "$EMPTY_LUA" --threads=$t --time="$TIME" run)"
             eps=$(parse_eps <"$o.out")
             EPS[$tool.$t]+="$eps "
@@ -74,8 +75,9 @@ cores_note "$b"
 cg_total()
 {
     local o=$PERF_TMP/cg.$1.$2.$3
+    # shellcheck disable=SC2046 # option words
     valgrind --tool=callgrind --callgrind-out-file="$o.cg" \
-        "$(bin_of "$1")" "$EMPTY_LUA" --threads="$2" --events="$3" run \
+        "$(bin_of "$1")" $(opts_of "$1") "$EMPTY_LUA" --threads="$2" --events="$3" run \
         >"$o.out" 2>"$o.err"
     if ! ran_events "$o" "$3"; then echo NA; return; fi
     awk '/^totals:/ { print $2 }' "$o.cg"

@@ -7,6 +7,10 @@
 #   BENCH     bench binary (default: ./bench if present, else
 #             <repo>/build/release/bench)
 #   SYSBENCH  reference binary (default: sysbench, Debian's 1.0.20)
+#   PERF_BENCH_OPTS  options added to bench's command lines only, where a
+#             script supports it (empty_event.sh, the db_*.sh scripts), to
+#             measure a feature's cost side by side: e.g.
+#             "--extended-report=on --results=/tmp/r.json"
 #   PERF_TMP  scratch directory (default: a fresh mktemp -d, removed at exit
 #             unless PERF_KEEP=1)
 
@@ -50,6 +54,12 @@ need_tools()
 bin_of()
 {
     if [ "$1" = bench ]; then echo "$BENCH"; else echo "$SYSBENCH"; fi
+}
+
+# opts_of TOOL: PERF_BENCH_OPTS for bench, nothing for sysbench (words).
+opts_of()
+{
+    if [ "$1" = bench ]; then echo "${PERF_BENCH_OPTS:-}"; fi
 }
 
 # -- Scratch directory and test scripts -----------------------------------
