@@ -327,6 +327,20 @@ static void print_report(const struct merge *m)
     report_cumulative(&r);
 }
 
+/* An input's command line (secrets already masked in the document). */
+static void print_command_line(json_t *argv)
+{
+    json_t *a;
+    size_t i;
+
+    printf("   ");
+    json_array_foreach(argv, i, a)
+    {
+        printf(" %s", json_string_value(a) ? json_string_value(a) : "?");
+    }
+    printf("\n");
+}
+
 static void print_inputs(const struct merge *m)
 {
     char banner[256], a[40], b[40];
@@ -346,6 +360,7 @@ static void print_inputs(const struct merge *m)
                result_str(r, "host.hostname") ? result_str(r, "host.hostname")
                                               : "?",
                m->in[i].threads, a, b);
+        print_command_line(result_get(r, "command_line"));
     }
     if (m->grid_s <= 0)
         printf("No interval records (run without --report-interval).\n\n");

@@ -58,13 +58,17 @@ add up too.
   ok every interval: events, end time, count, sum, record the whole's
 
 The report is sysbench's, of the combined run: one line per interval on
-the common grid, then the totals; the inputs are listed first.
+the common grid, then the totals; the inputs, their hosts and command
+lines are listed first.
 
-  $ sed -n '3,7p' merged.txt
+  $ sed -n '3,10p' merged.txt
   Merging 3 result documents of oltp_read_write run:
     p0.json: host-0, 2 threads, 2026-11-26T01:00:00.000Z to 2026-11-26T01:00:10.000Z
+      bench oltp_read_write --threads=2 --report-interval=1 run
     p1.json: host-1, 2 threads, 2026-11-26T01:00:00.000Z to 2026-11-26T01:00:10.000Z
+      bench oltp_read_write --threads=2 --report-interval=1 run
     p2.json: host-2, 2 threads, 2026-11-26T01:00:00.000Z to 2026-11-26T01:00:10.000Z
+      bench oltp_read_write --threads=2 --report-interval=1 run
   Intervals of 1 s, aligned on the wall clock.
   $ sed -n '/^\[ 1s \]/,$p' merged.txt
   [ 1s ] thds: 6 tps: 311.00 qps: 6220.00 (r/w/o: 4354.00/1244.00/622.00) lat (ms,50%): 2.04 err/s: 1.00 reconn/s: 0.00
