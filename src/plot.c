@@ -21,8 +21,6 @@
 #include "plot.h"
 #include "result_doc.h"
 
-extern char **environ;
-
 enum plot_kind { PLOT_TIME, PLOT_SPECTRUM, PLOT_HISTOGRAM };
 
 struct plot {
@@ -37,6 +35,7 @@ struct plot {
     char (*desc)[256]; /* per doc: workload, server, bench version */
     bool *cpu;         /* per doc: has client CPU figures */
     bool *iv;          /* per doc: has intervals */
+    bool *users;       /* per doc: ran --virtual-users */
     double max_err;    /* highest errors/s of any interval */
     struct hist *h;    /* scratch record */
 };
@@ -271,18 +270,20 @@ static void terminal(FILE *f, const struct plot *p, unsigned w, unsigned h)
 
 /* -- Over time ------------------------------------------------------ */
 
-static double ms_or_nan(uint64_t ns)
+static double ms_or_nan(uint64_t ns) /* NaN: gnuplot leaves it out */
 {
     return ns ? (double) ns / 1e6 : NAN;
 }
 
 /* $tI: time, events/s, errors/s, p50, p95, p99, max (ms), threads, client
  * CPUs (the interval's when the document has it, else the run's average,
- * else NaN). */
+ * else NaN), virtual users (--virtual-users, else NaN). */
 static int time_data(FILE *f, struct plot *p, int i)
 {
     json_t *r       = p->docs[i].root, *iv;
     double run_cpus = result_num(r, "self_check.cpus", NAN);
+    const char *vu  = result_str(r, "options.virtual-users");
+    double users    = vu && atof(vu) > 0 ? atof(vu) : NAN;
     size_t k;
 
     fprintf(f, "$t%d << EOD\n", i);
@@ -297,17 +298,18 @@ static int time_data(FILE *f, struct plot *p, int i)
         double cpus = result_num(iv, "client_cpus", run_cpus);
         p->cpu[i] |= isfinite(cpus);
         p->max_err = fmax(p->max_err, result_num(iv, "errors_per_s", 0));
-        fprintf(f, "%g %g %g %g %g %g %g %g %g\n", result_num(iv, "time_s", 0),
-                result_num(iv, "events_per_s", 0),
+        fprintf(f, "%g %g %g %g %g %g %g %g %g %g\n",
+                result_num(iv, "time_s", 0), result_num(iv, "events_per_s", 0),
                 result_num(iv, "errors_per_s", 0),
                 ms_or_nan(hist_percentile_ns(p->h, 50)),
                 ms_or_nan(hist_percentile_ns(p->h, 95)),
                 ms_or_nan(hist_percentile_ns(p->h, 99)),
                 ms_or_nan(hist_max_ns(p->h)), result_num(iv, "threads", NAN),
-                cpus);
+                cpus, users);
     }
     fputs("EOD\n", f);
-    p->iv[i] = k > 0;
+    p->iv[i]    = k > 0;
+    p->users[i] = isfinite(users);
     if (k == 0)
         fprintf(stderr,
                 "plot: %s has no intervals: run with "
@@ -317,7 +319,8 @@ static int time_data(FILE *f, struct plot *p, int i)
 }
 
 /* One plot command: for every document, each (column, title, style);
- * column 9 (client CPUs) only where the document has figures for it. */
+ * columns 9 (client CPUs) and 10 (virtual users) only where the document
+ * has figures for them. */
 static void plot_cols(FILE *f, const struct plot *p, const int *cols,
                       const char *const *titles, const char *const *styles,
                       int n)
@@ -327,7 +330,9 @@ static void plot_cols(FILE *f, const struct plot *p, const int *cols,
     fputs("plot ", f);
     for (int i = 0; i < p->ndocs; i++)
         for (int c = 0; c < n; c++) {
-            if (!p->iv[i] || (cols[c] == 9 && !p->cpu[i])) continue;
+            if (!p->iv[i] || (cols[c] == 9 && !p->cpu[i]) ||
+                (cols[c] == 10 && !p->users[i]))
+                continue;
             fprintf(f, "%s$t%d using 1:%d %s lc %d", first ? "" : ", ", i,
                     cols[c], styles[c], i + 1);
             gp_title(f, p, i, titles[c]);
@@ -338,15 +343,16 @@ static void plot_cols(FILE *f, const struct plot *p, const int *cols,
 
 static void time_panels(FILE *f, const struct plot *p)
 {
-    static const int c1[] = {2, 3}, c2[] = {4, 5, 6, 7}, c3[] = {8, 9};
+    static const int c1[] = {2, 3}, c2[] = {4, 5, 6, 7}, c3[] = {8, 10, 9};
     static const char *const t1[]  = {"events/s", "errors/s"},
                              *t2[] = {"p50", "p95", "p99", "max"},
-                             *t3[] = {"threads", "client CPUs"};
+                             *t3[] = {"threads", "virtual users",
+                                      "client CPUs"};
     static const char *const s1[]  = {"with linespoints pt 7 ps 0.4 lw 2",
                                       "axes x1y2 with lines dt 2"},
                              *s2[] = {"with lines lw 2", "with lines dt 2",
                                       "with lines dt 3", "with lines dt 4"},
-                             *s3[] = {"with steps lw 2",
+                             *s3[] = {"with steps lw 2", "with steps dt 3",
                                       "axes x1y2 with lines dt 2"};
 
     /* gnuplot's autoscale warns on an all-zero axis: errors/s get a
@@ -368,10 +374,11 @@ static void time_panels(FILE *f, const struct plot *p)
         cpu |= p->cpu[i];
     fputs("unset logscale y\nset yrange [0:1<*]\n"
           "set offsets 0, 0, graph 0.2, 0\n"
-          "set title \"Threads and client CPU\"\nset ylabel \"threads\"\n",
+          "set title \"Threads and client CPU\"\n"
+          "set ylabel \"threads, users\"\n",
           f);
     if (cpu) fputs("set y2tics\nset y2label \"CPUs\"\n", f);
-    plot_cols(f, p, c3, t3, s3, 2);
+    plot_cols(f, p, c3, t3, s3, 3);
 }
 
 static int write_time(FILE *f, struct plot *p)
@@ -540,8 +547,10 @@ static int load_all(struct plot *p, char **files)
     p->desc  = calloc((size_t) p->ndocs, sizeof(*p->desc));
     p->cpu   = calloc((size_t) p->ndocs, sizeof(*p->cpu));
     p->iv    = calloc((size_t) p->ndocs, sizeof(*p->iv));
+    p->users = calloc((size_t) p->ndocs, sizeof(*p->users));
     p->h     = hist_new();
-    if (!p->docs || !p->label || !p->desc || !p->cpu || !p->iv || !p->h) {
+    if (!p->docs || !p->label || !p->desc || !p->cpu || !p->iv || !p->users ||
+        !p->h) {
         fprintf(stderr, "plot: out of memory\n");
         return -1;
     }
@@ -562,6 +571,7 @@ static void plot_fini(struct plot *p)
     free(p->desc);
     free(p->cpu);
     free(p->iv);
+    free(p->users);
     hist_free(p->h);
 }
 

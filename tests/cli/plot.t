@@ -76,6 +76,18 @@ document without intervals works for them.
   $ python3 sane.py histogram.png
   1000x600 big enough
 
+A run with --virtual-users shows its users beside its threads (the data
+block of the script: column 8 threads, 10 users).
+
+  $ echo 'function event() end' > vu.lua
+  $ "$BENCH" vu.lua --threads=2 --virtual-users=4 --time=2 --report-interval=1 --results=vu.json run > /dev/null
+  $ "$BENCH" plot vu.json -o vu.svg
+  $ grep -o '>virtual users<\|>threads<' vu.svg
+  >threads<
+  >virtual users<
+  $ "$BENCH" plot vu.json -o vu.png --script=vu.gp && sed -n 2p vu.gp | awk '{ print $8, $10 }'
+  2 4
+
 --script keeps what gnuplot ran, with the data inline.
 
   $ "$BENCH" plot --kind=spectrum "$d/point_select_2threads.json" -o s.png --script=s.gp
