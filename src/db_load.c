@@ -38,6 +38,9 @@ struct db_loader {
     uint64_t rows;      /* rows sent */
     char *scratch;      /* an expanded pattern (native rand rows) */
     size_t scratch_cap;
+    char *pat;             /* the last rand pattern, and whether it is clean: */
+    size_t pat_len;        /* nothing in it, hence in its rows, needs an */
+    bool pat_clean;        /* escape in the text format */
     char *table, *columns; /* owned copies behind drv.table/columns */
 };
 
@@ -122,6 +125,7 @@ static void loader_free(struct db_conn *c)
     if (!ld) return;
     free(ld->buf);
     free(ld->scratch);
+    free(ld->pat);
     free(ld->table);
     free(ld->columns);
     free(ld);
@@ -425,15 +429,22 @@ int bench_db_load_values(sql_connection *pc, const sql_value *vals, size_t n)
 
 /* The quoted literal at s[i] == '\'' as a text field at dst: the index
  * after its closing quote; *out advanced. */
+static size_t text_copy(const char *v, size_t n, char *dst, bool clean)
+{
+    if (!clean) return text_escape(v, n, dst);
+    memcpy(dst, v, n);
+    return n;
+}
+
 static size_t literal_to_text(const char *s, size_t n, size_t i, char *dst,
-                              size_t *out)
+                              size_t *out, bool clean)
 {
     for (i++; i < n;) {
         const char *q = memchr(s + i, '\'', n - i);
         size_t end    = q ? (size_t) (q - s) : n;
         bool doubled  = end + 1 < n && s[end + 1] == '\'';
 
-        *out += text_escape(s + i, end - i + doubled, dst + *out);
+        *out += text_copy(s + i, end - i + doubled, dst + *out, clean);
         i = end + 1 + doubled;
         if (!doubled) break;
     }
@@ -442,8 +453,9 @@ static size_t literal_to_text(const char *s, size_t n, size_t i, char *dst,
 
 /* The fields of the SQL tuple s[0..n) ("(1, 2, 'x''y')": numbers, NULL
  * and quoted literals with '' for a quote) as one row of the load text
- * format at dst, which has room for 2n + 2 bytes; returns the length. */
-static size_t tuple_to_text(const char *s, size_t n, char *dst)
+ * format at dst, which has room for 2n + 2 bytes; returns the length.
+ * `clean`: no byte of s needs an escape (the pattern said so). */
+static size_t tuple_to_text(const char *s, size_t n, char *dst, bool clean)
 {
     size_t i = s[0] == '(' ? 1 : 0, out = 0, start, end;
 
@@ -451,7 +463,7 @@ static size_t tuple_to_text(const char *s, size_t n, char *dst)
         while (i < n && s[i] == ' ')
             i++;
         if (i < n && s[i] == '\'') {
-            i = literal_to_text(s, n, i, dst, &out);
+            i = literal_to_text(s, n, i, dst, &out, clean);
         } else {
             for (start = i; i < n && s[i] != ',' && s[i] != ')'; i++)
                 ;
@@ -461,7 +473,7 @@ static size_t tuple_to_text(const char *s, size_t n, char *dst)
                 memcpy(dst + out, "\\N", 2);
                 out += 2;
             } else {
-                out += text_escape(s + start, end - start, dst + out);
+                out += text_copy(s + start, end - start, dst + out, clean);
             }
         }
         while (i < n && s[i] == ' ')
@@ -472,6 +484,23 @@ static size_t tuple_to_text(const char *s, size_t n, char *dst)
     }
     dst[out++] = '\n';
     return out;
+}
+
+/* Whether the rows of `p` never need an escape: its '#' and '@' become
+ * digits and letters, so only its other bytes could. Kept for the last
+ * pattern, which is every row's in a load. false when out of memory. */
+static bool pattern_clean(struct db_loader *ld, const char *p, size_t n)
+{
+    char *copy;
+
+    if (ld->pat && n == ld->pat_len && memcmp(ld->pat, p, n) == 0)
+        return ld->pat_clean;
+    if (!(copy = realloc(ld->pat, n + 1))) return false;
+    ld->pat       = memcpy(copy, p, n);
+    ld->pat_len   = n;
+    ld->pat_clean = !memchr(p, '\\', n) && !memchr(p, '\t', n) &&
+                    !memchr(p, '\n', n) && !memchr(p, '\r', n);
+    return ld->pat_clean;
 }
 
 int bench_db_load_rand(sql_connection *pc, int64_t id, const char *pattern,
@@ -510,7 +539,7 @@ int bench_db_load_rand(sql_connection *pc, int64_t id, const char *pattern,
             p += db_format_int(id, p, 24);
             *p++ = '\t';
         }
-        p += tuple_to_text(ld->scratch, m, p);
+        p += tuple_to_text(ld->scratch, m, p, pattern_clean(ld, pattern, len));
     }
     ld->len = (size_t) (p - ld->buf);
     ld->buf_rows++;

@@ -534,6 +534,10 @@ local function prepare_slice(drv, con, n, s, slices)
 end
 
 function cmd_prepare()
+   local mode = sysbench.opt.bulk_load
+   if mode ~= "auto" and mode ~= "copy" and mode ~= "insert" then
+      error("--bulk_load=" .. tostring(mode) .. ": auto, copy or insert", 0)
+   end
    local drv = sysbench.sql.driver()
    local con = drv:connect()
    local first, last, step = own_tables()

@@ -53,3 +53,11 @@ refusal of copy, which has no fallback.
   <load end>
   INSERT INTO t2 (id, k, c) VALUES ('1','2','it''s \'),(3, 42, '49', 'x''y')
   INSERT INTO t3 (id) VALUES ('7')
+
+An unknown --bulk_load is refused before prepare touches the database:
+
+  $ $BENCH oltp_read_write --db-driver=sqlite --sqlite-db=x.sqlite --bulk_load=fast prepare | tail -n +3
+  FATAL: `sysbench.cmdline.call_command' function failed: --bulk_load=fast: auto, copy or insert
+  $ ls x.sqlite
+  ls: cannot access 'x.sqlite': No such file or directory
+  [2]
