@@ -382,6 +382,18 @@ static bool wait_workers(struct run *run)
     return pool_wait_done(deadline);
 }
 
+/* --reconnect-every: its connections, kept out of the latency figures. */
+static void print_connects(void)
+{
+    uint64_t total_ns, max_ns, n = pool_connects(&total_ns, &max_ns);
+
+    log_notice("Virtual users' new connections (--reconnect-every): %llu, "
+               "avg: %.2f ms, max: %.2f ms\n",
+               (unsigned long long) n,
+               n ? (double) total_ns / (double) n / 1e6 : 0.0,
+               (double) max_ns / 1e6);
+}
+
 static int finish_run(struct run *run, struct script **rs, bool all_done)
 {
     int status = 0;
@@ -405,6 +417,7 @@ static int finish_run(struct run *run, struct script **rs, bool all_done)
     if (pool_failed() || export_options(run, run->main) != 0 ||
         reporter_final(run->reporter, run->main, false) != 0)
         status = 1;
+    if (status == 0 && run->cfg->reconnect_every) print_connects();
     /* PD-11: the report first, then sysbench's line, so CI jobs notice. */
     if (status == 0 && pool_rate_overflowed()) {
         log_fatal("The event queue is full. This means the worker threads "

@@ -76,6 +76,13 @@ N of its events, counted as reconnects.
   >   print ($2 >= 90 && $2 <= 100) ? "reconnected" : "reconnects: " $2 }'
   reconnected
 
+Their time is printed apart, after the report.
+
+  $ "$BENCH" oltp_point_select --db-driver=null --threads=2 --virtual-users=10 \
+  >   --reconnect-every=10 --events=1000 run | grep "new connections" |
+  >   sed -E 's/[0-9]+\.[0-9]+/X/g'
+  Virtual users' new connections (--reconnect-every): *, avg: X ms, max: X ms (glob)
+
 Warm-up and --report-interval work as in thread mode.
 
   $ "$BENCH" oltp_point_select --db-driver=null --threads=2 --virtual-users=20 \
