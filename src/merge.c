@@ -87,6 +87,29 @@ static int refuse(const struct merge *m, size_t i, const char *what,
     return -1;
 }
 
+/* The same run given twice (one file twice, or a copy of it): same host,
+ * command line and start. Its events would count twice. */
+static int check_duplicates(const struct merge *m)
+{
+    for (size_t j = 1; j < m->n; j++)
+        for (size_t i = 0; i < j; i++) {
+            json_t *a = m->in[i].doc.root, *b = m->in[j].doc.root;
+            if (m->in[i].doc.start_s != m->in[j].doc.start_s ||
+                !json_equal(result_get(a, "host.hostname"),
+                            result_get(b, "host.hostname")) ||
+                !json_equal(result_get(a, "command_line"),
+                            result_get(b, "command_line")))
+                continue;
+            fprintf(stderr,
+                    "merge: %s: the same run as %s (same host, command line "
+                    "and start): its events would count twice (--force "
+                    "merges them anyway)\n",
+                    m->in[j].doc.path, m->in[i].doc.path);
+            return -1;
+        }
+    return 0;
+}
+
 /* One workload (test and command) and a common period for every input. */
 static int check_inputs(const struct merge *m)
 {
@@ -94,6 +117,7 @@ static int check_inputs(const struct merge *m)
     size_t late = 0, early = 0;
     char buf[400], a[40], b[40];
 
+    if (check_duplicates(m) != 0) return -1;
     for (size_t i = 1; i < m->n; i++) {
         json_t *r = m->in[i].doc.root;
         if (!json_equal(json_object_get(r, "test"),

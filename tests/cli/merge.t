@@ -166,8 +166,9 @@ the grid cell where it ends, and the report and document say so.
   Note: intervals do not line up (report intervals of different lengths): merged on a 2 s grid, each interval in the cell where it ends.
 
 Refused, with one line naming the file, exit 1: another workload, runs
-that do not overlap, another schema, a truncated or missing file, no
-file; --force merges the first three anyway.
+that do not overlap, another schema, a truncated or missing file, one run
+twice, no file; --force merges workloads, periods and schema versions
+anyway.
 
   $ mkdoc --test=oltp_insert insert.json
   $ mkdoc --start=1795660000 later.json
@@ -184,9 +185,13 @@ file; --force merges the first three anyway.
   exit 1
   merge: read other.json: schema "other/1", not bench-result/1 (a document of another version or program)
   exit 1
-  merge: read truncated.json: not valid JSON (line 1, column 2000: premature end of input)
+  merge: read truncated\.json: not valid JSON \(line 1, column 2000: .*\) (re)
   exit 1
   merge: read nosuch.json: No such file or directory
+  exit 1
+  $ cp p1.json copy.json
+  $ $BENCH merge p0.json p1.json copy.json; echo "exit $?"
+  merge: copy.json: the same run as p1.json (same host, command line and start): its events would count twice (--force merges them anyway)
   exit 1
   $ $BENCH merge --force p0.json insert.json later.json v2.json | grep -c '^\['
   20
