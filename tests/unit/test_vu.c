@@ -1,0 +1,101 @@
+/* SPDX-License-Identifier: MIT */
+/* test_vu: a worker's wait for its virtual users (vu.c): sleeps come back
+ * in time order and not before their time, a stale sleep never wakes a
+ * user, a socket wakes only the user waiting on it, a socket that became
+ * readable while its user did something else does not wake the worker
+ * for ever, and a new socket with a closed one's number is registered
+ * again (its id differs). */
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include "clock.h"
+#include "tap.h"
+#include "vu.h"
+
+#define MS NS_PER_MS
+
+static void test_sleeps(void)
+{
+    bench_vu_t *v = bench_vu_new(4);
+    int ready[8];
+    uint64_t now = clock_now_ns();
+    int n;
+
+    ok(v != NULL, "a scheduler of 4 users");
+    bench_vu_sleep(v, 2, now + 30 * MS);
+    bench_vu_sleep(v, 1, now + 10 * MS);
+    bench_vu_sleep(v, 3, now + 20 * MS);
+    n = bench_vu_poll(v, ready, 8, 5 * MS);
+    is_int(n, 0, "nobody is ready before the first sleep ends");
+    n = bench_vu_poll(v, ready, 8, 500 * MS);
+    is_int(n, 1, "one user after the first sleep");
+    is_int(ready[0], 1, "the earliest sleeper first");
+    ok(clock_now_ns() >= now + 10 * MS, "not before its time");
+    n = bench_vu_poll(v, ready, 8, 500 * MS);
+    is_int(ready[0], 3, "then the next one");
+    /* User 2 sleeps again, shorter: its first sleep is stale. */
+    bench_vu_sleep(v, 2, clock_now_ns() + 1 * MS);
+    n = bench_vu_poll(v, ready, 8, 500 * MS);
+    ok(n == 1 && ready[0] == 2, "a new sleep replaces the old one");
+    n = bench_vu_poll(v, ready, 8, 40 * MS);
+    is_int(n, 0, "the replaced sleep wakes nobody");
+    bench_vu_sleep(v, 0, clock_now_ns() + 60 * NS_PER_S);
+    n = bench_vu_wake_sleepers(v, ready, 8);
+    ok(n == 1 && ready[0] == 0, "a stop wakes the sleepers at once");
+    n = bench_vu_poll(v, ready, 8, 1 * MS);
+    is_int(n, 0, "and their sleeps are gone");
+    bench_vu_free(v);
+}
+
+static void test_sockets(void)
+{
+    bench_vu_t *v = bench_vu_new(2);
+    int a[2], b[2], ready[4], n;
+
+    socketpair(AF_UNIX, SOCK_STREAM, 0, a);
+    socketpair(AF_UNIX, SOCK_STREAM, 0, b);
+    ok(bench_vu_wait_fd(v, 0, a[0], BENCH_VU_READ, 1) == 0, "user 0 waits");
+    ok(bench_vu_wait_fd(v, 1, b[0], BENCH_VU_READ, 2) == 0, "user 1 waits");
+    is_int(bench_vu_poll(v, ready, 4, 5 * MS), 0, "no data, nobody ready");
+    n = (int) write(b[1], "x", 1);
+    n = bench_vu_poll(v, ready, 4, 500 * MS);
+    ok(n == 1 && ready[0] == 1, "data wakes the user waiting on it");
+    /* User 1 runs on without reading: its socket stays readable but it
+     * waits for nothing, so the worker must not wake for it again. */
+    is_int(bench_vu_poll(v, ready, 4, 5 * MS), 0,
+           "a readable socket of a user not waiting wakes nobody");
+    n = (int) write(a[1], "y", 1);
+    n = bench_vu_poll(v, ready, 4, 500 * MS);
+    ok(n == 1 && ready[0] == 0, "the other user still wakes");
+    /* User 1 waits again on the same socket: data already there. */
+    bench_vu_wait_fd(v, 1, b[0], BENCH_VU_READ, 2);
+    n = bench_vu_poll(v, ready, 4, 500 * MS);
+    ok(n == 1 && ready[0] == 1, "waiting again sees the data at once");
+    /* The socket closes and a new one gets its number. */
+    int old = b[0];
+    close(b[0]);
+    close(b[1]);
+    socketpair(AF_UNIX, SOCK_STREAM, 0, b);
+    if (b[0] != old) {
+        int moved = dup2(b[0], old);
+        close(b[0]);
+        b[0] = moved;
+    }
+    bench_vu_wait_fd(v, 1, b[0], BENCH_VU_READ, 3);
+    n = (int) write(b[1], "z", 1);
+    n = bench_vu_poll(v, ready, 4, 500 * MS);
+    ok(n == 1 && ready[0] == 1,
+       "a new socket with an old number is registered again");
+    close(a[0]);
+    close(a[1]);
+    close(b[0]);
+    close(b[1]);
+    bench_vu_free(v);
+}
+
+int main(void)
+{
+    test_sleeps();
+    test_sockets();
+    return done_testing();
+}
