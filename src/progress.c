@@ -24,10 +24,10 @@
  * is guarded by it. */
 static struct {
     pthread_mutex_t mutex;
-    int active;       /* ck_pr: progress_start to progress_stop */
-    uint64_t last_ns; /* ck_pr: last draw, 0 = never */
+    int active;           /* ck_pr: progress_start to progress_stop */
+    uint64_t last_ns;     /* ck_pr: last draw, 0 = never */
+    uint64_t interval_ns; /* ck_pr */
     int fd;
-    uint64_t interval_ns;
     unsigned hidden; /* hide depth */
     bool drawn;      /* the text is on the screen */
     char text[512];  /* the last text, redrawn by progress_show */
@@ -86,10 +86,11 @@ bool progress_start(int fd, uint64_t interval_ns)
 
     pthread_mutex_lock(&line.mutex);
     erase_locked();
-    line.fd          = tty ? fd : -1;
-    line.interval_ns = interval_ns ? interval_ns : PROGRESS_INTERVAL_NS;
-    line.hidden      = 0;
-    line.text[0]     = '\0';
+    line.fd = tty ? fd : -1;
+    ck_pr_store_64(&line.interval_ns,
+                   interval_ns ? interval_ns : PROGRESS_INTERVAL_NS);
+    line.hidden  = 0;
+    line.text[0] = '\0';
     ck_pr_store_64(&line.last_ns, 0);
     ck_pr_store_int(&line.active, tty);
     pthread_mutex_unlock(&line.mutex);
@@ -106,7 +107,8 @@ bool progress_due(void)
     uint64_t last = ck_pr_load_64(&line.last_ns);
 
     if (!ck_pr_load_int(&line.active)) return false;
-    return last == 0 || clock_now_ns() - last >= line.interval_ns;
+    return last == 0 ||
+           clock_now_ns() - last >= ck_pr_load_64(&line.interval_ns);
 }
 
 void progress_update(const char *fmt, ...)
@@ -117,7 +119,8 @@ void progress_update(const char *fmt, ...)
     pthread_mutex_lock(&line.mutex);
     /* Another thread may have drawn since progress_due. */
     uint64_t now = clock_now_ns(), last = ck_pr_load_64(&line.last_ns);
-    if (line.active && (last == 0 || now - last >= line.interval_ns)) {
+    if (line.active &&
+        (last == 0 || now - last >= ck_pr_load_64(&line.interval_ns))) {
         va_start(ap, fmt);
         vsnprintf(line.text, sizeof(line.text), fmt, ap);
         va_end(ap);
