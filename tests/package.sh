@@ -43,8 +43,14 @@ lintian --fail-on error bench_*.changes || fail "lintian reports errors"
 # 3. Install and run from the installed paths.
 was_installed=no
 dpkg-query -W -f='${Status}' bench 2>/dev/null | grep -q "ok installed" && was_installed=yes
+# Minimal container images tell dpkg to skip /usr/share/man and
+# /usr/share/doc (path-exclude in /etc/dpkg/dpkg.cfg.d): include the
+# package's own there, which this check reads.
 $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -q \
-    -o DPkg::Lock::Timeout=300 "./$deb" >"$work/install.log" 2>&1 ||
+    -o DPkg::Lock::Timeout=300 \
+    -o DPkg::Options::=--path-include=/usr/share/man/man1/bench.1.gz \
+    -o DPkg::Options::=--path-include=/usr/share/doc/bench/* \
+    "./$deb" >"$work/install.log" 2>&1 ||
     { cat "$work/install.log"; fail "apt-get install ./$deb failed"; }
 rc=0
 check() { # check NAME COMMAND...
