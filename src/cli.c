@@ -118,7 +118,8 @@ static const struct option_def log_options[] = {
 
 static const struct option_def stats_options[] = {
     {"percentile", OPT_INT, "95",
-     "latency percentile to report (1-100), or 0 to compute none", 0},
+     "latency percentile to report (1-100), or 0 to compute none",
+     OPT_NUM_LIST},
     {"histogram", OPT_BOOL, "off", "print a latency histogram in the report",
      0},
     {0},
@@ -486,19 +487,60 @@ static int validate_limits(struct run_config *cfg)
     return parse_forced_shutdown(cfg);
 }
 
+/* --percentile=50,99,99.9 (bench's): a list, or fractions; each in
+ * (0, 100]. cfg->percentile is then the first, rounded down to at least 1,
+ * for what reads sysbench's int. */
+static int parse_percentile_list(struct run_config *cfg, const char *text)
+{
+    const char *p = text;
+
+    cfg->npercentiles    = 0;
+    cfg->percentile_list = true;
+    while (*p) {
+        char *end;
+        double v = strtod(p, &end);
+        if (end == p || (*end && *end != ',') || !(v > 0 && v <= 100) ||
+            cfg->npercentiles == RUN_MAX_PERCENTILES) {
+            log_fatal("Invalid value for --percentile: %s (a list of at "
+                      "most %d percentiles, each above 0 and at most 100)",
+                      text, RUN_MAX_PERCENTILES);
+            return 1;
+        }
+        cfg->percentiles[cfg->npercentiles++] = v;
+        p                                     = *end ? end + 1 : end;
+    }
+    cfg->percentile = cfg->percentiles[0] < 1 ? 1 : (int) cfg->percentiles[0];
+    return 0;
+}
+
+static int validate_percentile(struct run_config *cfg)
+{
+    struct options *o = cfg->opts;
+    const char *text  = options_get_str(o, "percentile");
+
+    if (options_get_int(o, "percentile", &cfg->percentile) != 0) {
+        if (text && strchr(text, ',') == NULL && strchr(text, '.') == NULL)
+            return get_int(o, "percentile", &cfg->percentile) ? 1 : 0;
+        return parse_percentile_list(cfg, text);
+    }
+    if (cfg->percentile < 0 || cfg->percentile > 100) {
+        log_fatal("Invalid value for --percentile: %d", cfg->percentile);
+        return 1;
+    }
+    cfg->npercentiles   = cfg->percentile > 0;
+    cfg->percentiles[0] = cfg->percentile;
+    return 0;
+}
+
 static int validate_stats(struct run_config *cfg)
 {
     struct options *o = cfg->opts;
     int verbosity;
 
-    if (get_int(o, "percentile", &cfg->percentile) ||
-        get_int(o, "verbosity", &verbosity))
+    if (validate_percentile(cfg) || get_int(o, "verbosity", &verbosity))
         return 1;
-    if (cfg->percentile < 0 || cfg->percentile > 100) {
-        log_fatal("Invalid value for --percentile: %d", cfg->percentile);
-        return 1;
-    }
-    cfg->histogram = options_get_bool(o, "histogram");
+    cfg->extended_report = options_get_bool(o, "extended-report");
+    cfg->histogram       = options_get_bool(o, "histogram");
     if (cfg->histogram && cfg->percentile == 0) {
         log_fatal("--histogram cannot be used with --percentile=0");
         return 1;

@@ -15,6 +15,7 @@
 #include <time.h>
 
 #include "db_internal.h"
+#include "detail.h"
 #include "stats.h"
 
 #define MAX_DRIVERS 8
@@ -151,7 +152,7 @@ static const struct options *db_opts; /* set by db_init */
 static bool (*stop_check)(void);
 static bool ps_disabled, debug_on;
 static int reconnect_timeout_s; /* --db-reconnect-timeout */
-static atomic_bool used;
+static atomic_bool used, server_used;
 static _Thread_local int tls_thread_id = -1; /* -1: background slot */
 static _Thread_local unsigned tls_refs[MAX_DRIVERS];
 
@@ -189,6 +190,7 @@ void db_done(void)
         handle_reset(&handles[i]);
     }
     atomic_store(&used, false);
+    atomic_store(&server_used, false);
     pthread_mutex_unlock(&init_lock);
 }
 
@@ -211,6 +213,11 @@ const char *db_used_driver(void)
         if (handles[i].initialized) name = handles[i].drv->name;
     pthread_mutex_unlock(&init_lock);
     return name;
+}
+
+bool db_server_used(void)
+{
+    return atomic_load(&server_used);
 }
 
 bool db_debug_enabled(void)
@@ -294,6 +301,7 @@ static int handle_init(size_t i)
         if (rc == 0) {
             h->initialized = true;
             atomic_store(&used, true);
+            if (!h->drv->in_process) atomic_store(&server_used, true);
         } else {
             handle_reset(h);
         }
@@ -381,6 +389,8 @@ struct stats_slot *db_count_in(struct db_conn *c)
 {
     c->stats     = stats_slot_or_none(c->thread_id);
     c->stats_gen = stats_current.gen;
+    c->detail    = detail_worker_of(c->thread_id);
+    db_conn_set_key(c);
     return c->stats;
 }
 

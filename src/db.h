@@ -106,6 +106,10 @@ const char *db_used_driver(void);
 const char *db_server_version(void);
 const char *db_client_version(void);
 
+/* True once a driver that talks to a database server (not in_process)
+ * was initialised: the client self-check's warning applies. */
+bool db_server_used(void);
+
 /* Whether --db-debug is on (reports print the debug timer blocks). */
 bool db_debug_enabled(void);
 

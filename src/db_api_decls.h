@@ -197,6 +197,16 @@ sql_result *bench_db_execute_nb(sql_statement *stmt);
 int bench_db_wait(sql_connection *con, int *events, uint64_t *sock_id);
 sql_result *bench_db_resume(sql_connection *con);
 
+/* bench's statement kinds (detail.h; docs/results.md "Statement kinds"):
+ * the id of a kind name or a script's own label, registered on first use
+ * (once per label, not per query); db_query with the kind `kind` (-1: from
+ * the text); the kind a statement's executions count in. The kind only
+ * matters while bench measures (--extended-report=on, machine formats). */
+unsigned bench_db_kind_id(const char *name);
+sql_result *bench_db_query_kind(sql_connection *con, const char *query,
+                                size_t len, int kind);
+void bench_db_stmt_set_kind(sql_statement *stmt, unsigned kind);
+
 /* Test hooks of the null driver (src/drivers/null.c). Set up from one
  * thread before workers run; the log is safe to append from any thread.
  * Recording is off by default, so the null driver costs nothing. */

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 
 #include "db_internal.h"
+#include "detail.h"
 
 /* Names a socket to the worker's scheduler (vu.c), which keeps sockets
  * registered: a new socket may reuse a closed one's number, but never its
@@ -29,7 +30,19 @@ static sql_result *settle(struct db_conn *c, int rc, enum db_op op,
     }
     c->pending   = 0;
     c->pub.error = DB_ERROR_NONE; /* db_finish sets it only on failure */
-    if (op != DB_OP_CONNECT) return db_finish(c, rc, op, sql);
+    if (op != DB_OP_CONNECT) {
+        /* While measuring: the call's time from its start, the other
+         * users' turns meanwhile included (the user's own wait), in the
+         * class db_finish counts it in (the counts before and after would
+         * show the other users' calls too). */
+        int cls        = rc == 0 ? c->rs.pub.counter : DETAIL_FAILED;
+        sql_result *rs = db_finish(c, rc, op, sql);
+        if (c->nb_timed)
+            db_detail_class(c, c->kind, c->nb_timing.t0_ns,
+                            (enum detail_class) cls);
+        c->nb_timed = false;
+        return rs;
+    }
     if (rc != 0) {
         db_connect_failed(c);
         c->state     = DB_CONN_INVALID;
@@ -65,6 +78,11 @@ sql_result *bench_db_query_nb(sql_connection *pc, const char *sql, size_t len)
     if (!c->drv->query_start || c->broken || c->pending)
         return db_query(pc, sql, len);
     if (!db_conn_begin(c)) return NULL;
+    if (c->detail) {
+        c->kind     = detail_classify(sql, len);
+        c->nb_timed = true;
+        db_detail_begin(c, &c->nb_timing);
+    }
     return settle(c, c->drv->query_start(c, sql, len, &c->rs), DB_OP_QUERY,
                   sql);
 }
@@ -75,9 +93,15 @@ sql_result *bench_db_execute_nb(sql_statement *ps)
     struct db_stmt *s = db_stmt_of(ps);
     struct db_conn *c = s->conn;
 
-    if (!c || s->fast_key != c->fast_key || !c->drv->execute_start ||
-        c->pending)
+    /* While measuring, the keys differ by DB_KEY_TIMED only. */
+    if (!c || s->fast_key != (c->fast_key & ~DB_KEY_TIMED) ||
+        !c->drv->execute_start || c->pending)
         return db_execute(ps);
+    if (c->detail) {
+        c->kind     = s->kind;
+        c->nb_timed = true;
+        db_detail_begin(c, &c->nb_timing);
+    }
     c->pub.sql_errno  = 0;
     c->pub.sql_state  = NULL;
     c->pub.sql_errmsg = NULL;

@@ -34,10 +34,17 @@ static inline struct db_stmt *db_stmt_of(sql_statement *ps)
  * one's 0; an emulated or never prepared statement's is 2. Call these
  * after every change of c->state to or from INVALID, c->broken, c->epoch,
  * s->epoch or s->emulated. */
+/* While measuring (c->detail), a usable connection's key also has this
+ * bit, which no statement's has: every execute then takes the slow path,
+ * which times it (its fast body when the keys match but for the bit), and
+ * the fast path stays as it was. */
+#define DB_KEY_TIMED 0x80000000u
+
 static inline void db_conn_set_key(struct db_conn *c)
 {
-    c->fast_key =
-        c->state != DB_CONN_INVALID && !c->broken ? c->epoch * 2u + 1 : 0;
+    c->fast_key = c->state != DB_CONN_INVALID && !c->broken
+                      ? (c->epoch * 2u + 1) | (c->detail ? DB_KEY_TIMED : 0)
+                      : 0;
 }
 
 static inline void db_stmt_set_key(struct db_stmt *s, bool prepared)
@@ -98,8 +105,22 @@ struct db_conn *db_conn_alloc(sql_driver *drv);
 /* Prints the FATAL lines of a failed connect (the driver's, the hint). */
 void db_connect_failed(struct db_conn *c);
 
-/* Looks up c's counter slot again (the stats table changed). */
+/* Looks up c's counter slot again (the stats table changed), and its
+ * detail record. */
 struct stats_slot *db_count_in(struct db_conn *c);
+
+/* While measuring, one call on c: its start, and c's read/write/other
+ * counts then, so the class it was counted in (if any) is known after. */
+/* Starts timing a call on c (c->detail set). */
+void db_detail_begin(struct db_conn *c, struct db_timing *t);
+/* The call timed by `t` returned: records its time in the kind `kind`,
+ * in the class db_finish counted it in (none: failed or not run). */
+void db_detail_done(struct db_conn *c, unsigned kind,
+                    const struct db_timing *t);
+/* The same for a call started at t0_ns whose class is known. */
+enum detail_class;
+void db_detail_class(struct db_conn *c, unsigned kind, uint64_t t0_ns,
+                     enum detail_class cls);
 
 /* stats_add(c->thread_id, k, 1) for every query: the slot is kept in c
  * and looked up only when the stats table changed. */

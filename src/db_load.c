@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "db_internal.h"
+#include "detail.h"
 
 /* Rows buffered for one load_rows call unless the driver says otherwise;
  * INSERT statements when the server's limit is unknown. */
@@ -80,9 +81,11 @@ static int load_failed(struct db_conn *c, bool driver_load_open)
 static int load_flush(struct db_conn *c)
 {
     struct db_loader *ld = c->loader;
+    struct db_timing t;
     int rc;
 
     if (ld->buf_rows == 0) return 0;
+    if (c->detail) db_detail_begin(c, &t); /* an insert, to detail.h */
     if (ld->native) {
         rc = c->drv->load_rows(c, &ld->drv, ld->buf, ld->len);
     } else {
@@ -92,8 +95,13 @@ static int load_flush(struct db_conn *c)
             c->drv->free_result(&c->rs);
         db_result_reset(&c->rs);
     }
-    if (rc != 0) return load_failed(c, ld->native);
+    if (rc != 0) {
+        rc = load_failed(c, ld->native);
+        if (c->detail) db_detail_done(c, DETAIL_KIND_INSERT, &t);
+        return rc;
+    }
     db_count(c, (enum stat_counter) DB_CNT_WRITE);
+    if (c->detail) db_detail_done(c, DETAIL_KIND_INSERT, &t);
     db_load_count(ld->buf_rows, ld->len);
     ld->rows += ld->buf_rows;
     ld->buf_rows = 0;

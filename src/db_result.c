@@ -5,7 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "clock.h"
 #include "db_internal.h"
+#include "detail.h"
 #include "stats.h"
 
 /* -- Calls and results ------------------------------------------------- */
@@ -25,14 +27,75 @@ int db_broken_call(struct db_conn *c)
     return -1;
 }
 
-sql_result *db_query(sql_connection *pc, const char *sql, size_t len)
+void db_detail_begin(struct db_conn *c, struct db_timing *t)
 {
-    struct db_conn *c = db_conn_of(pc);
+    t->slot = c->stats_gen == stats_current.gen ? c->stats : db_count_in(c);
+    for (int k = 0; k < 3; k++)
+        t->n[k] = t->slot->c[k];
+    t->t0_ns = clock_now_ns();
+}
+
+void db_detail_class(struct db_conn *c, unsigned kind, uint64_t t0_ns,
+                     enum detail_class cls)
+{
+    uint64_t now = clock_now_ns();
+
+    if (c->detail)
+        detail_query(c->detail, kind, cls, now > t0_ns ? now - t0_ns : 0,
+                     stats_discarding(c->thread_id));
+}
+
+void db_detail_done(struct db_conn *c, unsigned kind, const struct db_timing *t)
+{
+    uint64_t now          = clock_now_ns();
+    enum detail_class cls = DETAIL_FAILED;
+
+    /* The class db_finish counted the call in: exactly the same counts
+     * as sysbench's read/write/other, by construction. */
+    for (int k = 0; k < 3; k++)
+        if (t->slot->c[k] != t->n[k]) cls = (enum detail_class) k;
+    if (c->detail)
+        detail_query(c->detail, kind, cls, now > t->t0_ns ? now - t->t0_ns : 0,
+                     t->slot->discard);
+}
+
+static sql_result *query_call(struct db_conn *c, const char *sql, size_t len)
+{
     int rc;
 
     if (!db_conn_begin(c)) return NULL;
     rc = c->broken ? db_broken_call(c) : c->drv->query(c, sql, len, &c->rs);
     return db_finish(c, rc, DB_OP_QUERY, sql);
+}
+
+sql_result *bench_db_query_kind(sql_connection *pc, const char *sql, size_t len,
+                                int kind)
+{
+    struct db_conn *c = db_conn_of(pc);
+    struct db_timing t;
+    sql_result *rs;
+
+    if (!c->detail) return query_call(c, sql, len);
+    c->kind = kind >= 0 && kind < DETAIL_KIND_MAX ? (unsigned) kind
+                                                  : detail_classify(sql, len);
+    db_detail_begin(c, &t);
+    rs = query_call(c, sql, len);
+    db_detail_done(c, c->kind, &t);
+    return rs;
+}
+
+sql_result *db_query(sql_connection *pc, const char *sql, size_t len)
+{
+    struct db_conn *c = db_conn_of(pc);
+
+    if (__builtin_expect(c->detail != NULL, 0))
+        return bench_db_query_kind(pc, sql, len, -1);
+    return query_call(c, sql, len);
+}
+
+unsigned bench_db_kind_id(const char *name)
+{
+    return detail_kind_id(name);
 }
 
 int db_values_reserve(struct db_conn *c, uint32_t n)
@@ -215,13 +278,26 @@ bool db_more_results(sql_connection *pc)
     return c->drv->more_results(c);
 }
 
-sql_result *db_next_result(sql_connection *pc)
+static sql_result *next_result_call(struct db_conn *c)
 {
-    struct db_conn *c = db_conn_of(pc);
     int rc;
 
     if (!db_conn_begin(c)) return NULL;
     if (!c->drv->next_result) return NULL;
     rc = c->broken ? db_broken_call(c) : c->drv->next_result(c, &c->rs);
     return db_finish(c, rc, DB_OP_NEXT_RESULT, NULL);
+}
+
+/* A further result counts in the kind of the statement that sent it. */
+sql_result *db_next_result(sql_connection *pc)
+{
+    struct db_conn *c = db_conn_of(pc);
+    struct db_timing t;
+    sql_result *rs;
+
+    if (!c->detail) return next_result_call(c);
+    db_detail_begin(c, &t);
+    rs = next_result_call(c);
+    db_detail_done(c, c->kind, &t);
+    return rs;
 }

@@ -7,7 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "clock.h"
 #include "db_internal.h"
+#include "detail.h"
 #include "rand.h"
 
 long db_emulate_text(struct db_stmt *s)
@@ -145,6 +147,7 @@ sql_statement *db_prepare(sql_connection *pc, const char *sql, size_t len)
     s->sql[len]       = '\0';
     s->sql_len        = len;
     s->nparams        = count_params(sql, len);
+    s->kind           = detail_classify(sql, len);
     s->conn           = c;
     s->pub.connection = pc;
     c->pub.error      = DB_ERROR_NONE;
@@ -222,8 +225,8 @@ static int stmt_refresh(struct db_stmt *s)
 
 /* Everything but the fast path of db_execute: a closed, broken or
  * replaced connection, and emulated statements. */
-static sql_result *__attribute__((noinline))
-execute_slow(sql_statement *ps, struct db_stmt *s, struct db_conn *c)
+static sql_result *execute_checked(sql_statement *ps, struct db_stmt *s,
+                                   struct db_conn *c)
 {
     int rc;
     long n;
@@ -248,15 +251,11 @@ execute_slow(sql_statement *ps, struct db_stmt *s, struct db_conn *c)
 
 /* The fast path is a statement prepared on the server, on its connection
  * as it was then, open and not broken (the keys match, see
- * db_conn_set_key): db_conn_begin and the driver call of execute_slow
+ * db_conn_set_key): db_conn_begin and the driver call of execute_checked
  * with the checks that cannot fail left out. */
-sql_result *db_execute(sql_statement *ps)
+static inline sql_result *execute_fast(sql_statement *ps, struct db_stmt *s,
+                                       struct db_conn *c)
 {
-    struct db_stmt *s = db_stmt_of(ps);
-    struct db_conn *c = s->conn;
-
-    if (__builtin_expect(!c || s->fast_key != c->fast_key, 0))
-        return execute_slow(ps, s, c);
     c->pub.sql_errno  = 0;
     c->pub.sql_state  = NULL;
     c->pub.sql_errmsg = NULL;
@@ -270,7 +269,55 @@ sql_result *db_execute(sql_statement *ps)
     return db_finish(c, 0, DB_OP_EXECUTE, NULL);
 }
 
-sql_result *db_stmt_next_result(sql_statement *ps)
+/* The fast path, timed, while measuring: two clock reads and the record.
+ * The fast path always reaches db_finish or db_fail, so the outcome says
+ * how the call was counted. */
+static sql_result *execute_timed(sql_statement *ps, struct db_stmt *s,
+                                 struct db_conn *c)
+{
+    uint64_t t0 = clock_now_ns();
+    sql_result *rs;
+    uint64_t t1;
+
+    rs = execute_fast(ps, s, c);
+    t1 = clock_now_ns();
+    detail_query(c->detail, s->kind,
+                 c->pub.error == DB_ERROR_NONE
+                     ? (enum detail_class) c->rs.pub.counter
+                     : DETAIL_FAILED,
+                 t1 - t0, c->stats->discard);
+    return rs;
+}
+
+/* Everything but the untimed fast path: execute_checked, timed while
+ * measuring (db_conn_set_key sends every execute here then). */
+static sql_result *__attribute__((noinline))
+execute_slow(sql_statement *ps, struct db_stmt *s, struct db_conn *c)
+{
+    struct db_timing t;
+    sql_result *rs;
+
+    if (!c || !c->detail) return execute_checked(ps, s, c);
+    c->kind = s->kind;
+    if (s->fast_key == (c->fast_key & ~DB_KEY_TIMED))
+        return execute_timed(ps, s, c);
+    db_detail_begin(c, &t);
+    rs = execute_checked(ps, s, c);
+    db_detail_done(c, s->kind, &t);
+    return rs;
+}
+
+sql_result *db_execute(sql_statement *ps)
+{
+    struct db_stmt *s = db_stmt_of(ps);
+    struct db_conn *c = s->conn;
+
+    if (__builtin_expect(!c || s->fast_key != c->fast_key, 0))
+        return execute_slow(ps, s, c);
+    return execute_fast(ps, s, c);
+}
+
+static sql_result *stmt_next_result_call(sql_statement *ps)
 {
     struct db_stmt *s = db_stmt_of(ps);
     struct db_conn *c = s->conn;
@@ -287,6 +334,24 @@ sql_result *db_stmt_next_result(sql_statement *ps)
     else
         rc = c->drv->stmt_next_result(s, &c->rs);
     return db_finish(c, rc, DB_OP_NEXT_RESULT, NULL);
+}
+
+void bench_db_stmt_set_kind(sql_statement *ps, unsigned kind)
+{
+    if (ps && kind < DETAIL_KIND_MAX) db_stmt_of(ps)->kind = kind;
+}
+
+sql_result *db_stmt_next_result(sql_statement *ps)
+{
+    struct db_conn *c = db_stmt_of(ps)->conn;
+    struct db_timing t;
+    sql_result *rs;
+
+    if (!c || !c->detail) return stmt_next_result_call(ps);
+    db_detail_begin(c, &t);
+    rs = stmt_next_result_call(ps);
+    db_detail_done(c, db_stmt_of(ps)->kind, &t);
+    return rs;
 }
 
 /* Before s is closed: its own current result goes with it; another's

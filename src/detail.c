@@ -42,15 +42,14 @@ static struct {
 int detail_init(unsigned nworkers, bool on, bool rate_mode)
 {
     detail_fini();
-    if (!on) return 0;
     if (posix_memalign((void **) &table.w, 64, sizeof(*table.w) * nworkers) !=
         0)
         return -1;
     memset(table.w, 0, sizeof(*table.w) * nworkers);
     table.n         = nworkers;
-    table.on        = true;
-    table.rate_mode = rate_mode;
-    for (unsigned i = 0; rate_mode && i < nworkers; i++)
+    table.on        = on;
+    table.rate_mode = rate_mode && on;
+    for (unsigned i = 0; table.rate_mode && i < nworkers; i++)
         if (!(table.w[i].service = hist_new_compact()) ||
             !(table.w[i].lag = hist_new_compact())) {
             detail_fini();
@@ -78,10 +77,15 @@ bool detail_enabled(void)
     return table.on;
 }
 
+struct detail_worker *detail_thread_of(int tid)
+{
+    if (tid < 0 || (unsigned) tid >= table.n) return NULL;
+    return &table.w[tid];
+}
+
 struct detail_worker *detail_worker_of(int tid)
 {
-    if (!table.on || tid < 0 || (unsigned) tid >= table.n) return NULL;
-    return &table.w[tid];
+    return table.on ? detail_thread_of(tid) : NULL;
 }
 
 /* -- Worker side ------------------------------------------------------- */
@@ -125,6 +129,11 @@ void detail_thread_start(struct detail_worker *w)
     ck_pr_store_64(&w->wall0_ns, clock_now_ns());
     ck_pr_fence_store();
     ck_pr_store_int(&w->started, 1);
+}
+
+void detail_thread_go(struct detail_worker *w, uint64_t start_ns)
+{
+    if (w && w->started) ck_pr_store_64(&w->wall0_ns, start_ns);
 }
 
 void detail_thread_stop(struct detail_worker *w)
@@ -307,6 +316,17 @@ int detail_collect(struct detail_snapshot *now, uint64_t now_ns,
     return 0;
 }
 
+void detail_selfcheck_total(struct detail_selfcheck *total, uint64_t now_ns)
+{
+    *total = (struct detail_selfcheck){0};
+    for (unsigned t = 0; t < table.n; t++) {
+        struct detail_selfcheck c;
+        collect_thread(&table.w[t], now_ns, &c);
+        sum_into(total, &c);
+    }
+    derive(total);
+}
+
 int detail_copy(struct detail_snapshot *dst, const struct detail_snapshot *src)
 {
     dst->nkinds    = src->nkinds;
@@ -353,14 +373,19 @@ int detail_diff(struct detail_snapshot *out, const struct detail_snapshot *now,
 /* -- The verdict ------------------------------------------------------- */
 
 struct detail_verdict detail_verdict(const struct detail_selfcheck *sc,
-                                     uint64_t period_ns)
+                                     unsigned nworkers)
 {
     struct detail_verdict v = {0};
 
-    if (sc->wall_ns > 0)
-        v.busy = (double) (sc->cpu_ns + sc->runq_ns) / (double) sc->wall_ns;
+    /* Of the time the workers were not kept waiting for a CPU (by other
+     * processes as much as by each other), the share they spent on one:
+     * their own work against waits for the server or the schedule. A
+     * loaded host stretches both alike, so the share stays. */
+    if (sc->wall_ns > sc->runq_ns)
+        v.busy = (double) sc->cpu_ns / (double) (sc->wall_ns - sc->runq_ns);
     if (v.busy > 1) v.busy = 1;
-    if (period_ns > 0) v.cpus = (double) sc->cpu_ns / (double) period_ns;
+    if (sc->wall_ns > 0)
+        v.cpus = (double) sc->cpu_ns * nworkers / (double) sc->wall_ns;
     v.client_bound = v.busy > DETAIL_BUSY_LIMIT;
     return v;
 }

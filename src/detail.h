@@ -162,25 +162,34 @@ int detail_diff(struct detail_snapshot *out, const struct detail_snapshot *now,
 
 /* -- The self-check verdict -------------------------------------------- */
 
-/* The client was the bottleneck when its workers were runnable (on a CPU
- * or waiting for one) more than this share of their wall time. */
+/* The client was the bottleneck when its workers were on a CPU more than
+ * this share of the time they were not waiting for one (cpu / (wall -
+ * runq)): the rest is waiting for the server or the --rate schedule. */
 #define DETAIL_BUSY_LIMIT 0.80
 
 struct detail_verdict {
-    double busy;       /* (cpu + runq) / wall over the workers, 0..1 */
-    double cpus;       /* CPUs the workers used on average: cpu / run time */
+    double busy;       /* cpu / (wall - runq) over the workers, 0..1 */
+    double cpus;       /* CPUs the workers used on average: cpu time over
+                          the workers' average run time */
     bool client_bound; /* busy > DETAIL_BUSY_LIMIT */
 };
 
-/* The verdict over a period's self-check `sc` and the period's length. */
+/* The whole run's self-check so far, summed over the workers, from their
+ * thread clocks only (what is known without measuring): the figure of the
+ * WARNING line. Main thread. */
+void detail_selfcheck_total(struct detail_selfcheck *total, uint64_t now_ns);
+
+/* The verdict over a period's self-check `sc`, summed over `nworkers`. */
 struct detail_verdict detail_verdict(const struct detail_selfcheck *sc,
-                                     uint64_t period_ns);
+                                     unsigned nworkers);
 
 /* -- The run (run.c, pool.c, db.c) ------------------------------------- */
 
-/* Turns measuring on (or off) for a run of `nworkers` workers and
- * allocates their records; --rate runs also record service time and lag.
- * Main thread, before workers start. 0 ok, -1 ENOMEM. */
+/* Allocates the records of a run of `nworkers` workers: the thread clocks
+ * of the self-check always (a few reads per worker at its start and end,
+ * nothing per event), and with `on` the per-query and per-event figures
+ * (--rate runs also record service time and lag). Main thread, before
+ * workers start. 0 ok, -1 ENOMEM. */
 int detail_init(unsigned nworkers, bool on, bool rate_mode);
 /* Frees the records. Main thread, workers joined. */
 void detail_fini(void);
@@ -192,9 +201,17 @@ bool detail_enabled(void);
  * (at connect, at worker start) and keep the pointer for the run. */
 struct detail_worker *detail_worker_of(int tid);
 
-/* Worker side, owner thread only. detail_thread_start/stop bracket the
- * worker's run (CPU and run-queue clocks). */
+/* Worker `tid`'s record for its thread clocks, whether measuring is on or
+ * not; NULL when tid is no worker. */
+struct detail_worker *detail_thread_of(int tid);
+
+/* Worker side, owner thread only; each accepts NULL.
+ * detail_thread_start (before the start barrier, so that it is not in the
+ * run) and detail_thread_stop bracket the worker's run: CPU and run-queue
+ * clocks; detail_thread_go sets the start of its wall time to the run's
+ * start, once released. */
 void detail_thread_start(struct detail_worker *w);
+void detail_thread_go(struct detail_worker *w, uint64_t start_ns);
 void detail_thread_stop(struct detail_worker *w);
 /* One query of kind `kind` and class `cls` took `ns` in the driver.
  * `discard`: during --warmup-time (counted in driver time only). */

@@ -115,6 +115,16 @@ struct db_result {
  * cannot outlive the connection's memory; after db_connection_close it
  * says "already closed connection") and the driver's impl; its
  * statements are only listed in `stmts`. */
+struct detail_worker;
+
+/* db.c's, while measuring: one call's start and its connection's
+ * read/write/other counts then (db_detail_begin, db_internal.h). */
+struct db_timing {
+    uint64_t t0_ns;
+    uint64_t n[3]; /* STAT_OTHER, STAT_READS, STAT_WRITES */
+    struct stats_slot *slot;
+};
+
 struct db_conn {
     sql_connection pub;
     struct db_result rs; /* the current result */
@@ -146,6 +156,13 @@ struct db_conn {
     const char *pending_sql; /* its text, the caller's until it ends */
     uint64_t sock_id;        /* names the socket to the scheduler */
     unsigned sock_epoch;     /* epoch when sock_id was given */
+    /* db.c's, while measuring (detail.h): the worker's record, NULL
+     * otherwise, and the kind of the last statement, for the results
+     * that follow it (next_result). */
+    struct detail_worker *detail;
+    unsigned kind;
+    struct db_timing nb_timing; /* a pending non-blocking call's */
+    bool nb_timed;
 };
 
 /* Prepared statement. Drivers write only impl. */
@@ -172,6 +189,7 @@ struct db_stmt {
      * conn to NULL (db_stmts_detach), so a statement never reaches a
      * freed connection whatever order the finalizers run in. */
     struct db_stmt *prev, *next;
+    unsigned kind; /* db.c's: detail.h kind, labelled or from the text */
 };
 
 /* A bulk load in progress (db_load.c): what the driver's load operations
@@ -236,6 +254,9 @@ struct db_driver {
     bool hidden;               /* not listed by --help (null driver) */
     bool hidden_r; /* bench's own driver: not in the 1.0 profile's --help
                       (P-2) unless --db-driver names it */
+    /* No server: the database runs in the client (sqlite, null), so a
+     * busy client gets no client-bound WARNING. */
+    bool in_process;
     struct db_caps caps;
 
     /* Once per process before any connection, main or worker thread,

@@ -396,7 +396,8 @@ static bool value_is_valid(const struct opt_entry *e)
     if (!v || !*v) return true; /* unset or cleared: the type's zero */
     switch (e->def.type) {
     case OPT_INT:
-        return options_get_int_text(v, &i) == 0;
+        return options_get_int_text(v, &i) == 0 ||
+               ((e->def.flags & OPT_NUM_LIST) && all_numbers(v));
     case OPT_DOUBLE:
         return is_number(v);
     case OPT_LIST:

@@ -41,6 +41,9 @@ enum opt_flags {
                               only in its closing section, after sysbench's
                               groups (options_print_bench) */
     OPT_DECLARED = 1 << 8, /* declared by a script (sysbench.cmdline) */
+    OPT_NUM_LIST = 1 << 9, /* an INT that also takes fractions and a comma
+                              list of numbers (--percentile); scripts read
+                              the first number */
 };
 
 /* One option. Tables end with an entry whose name is NULL. `def` is the

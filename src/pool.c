@@ -15,6 +15,7 @@
 
 #include "api.h"
 #include "clock.h"
+#include "detail.h"
 #include "hist.h"
 #include "log.h"
 #include "pacer.h"
@@ -38,6 +39,11 @@ struct bench_worker {
     bool warming;           /* --warmup-time: results still discarded */
     pthread_t thread;
     bool started;
+    /* While measuring under --rate (detail.h; NULL otherwise): the record
+     * of service times and lags, and the actual start of the running
+     * event, taken from the clock read that ended the wait for it. */
+    struct detail_worker *paced;
+    uint64_t actual_start_ns;
 } __attribute__((aligned(64)));
 
 struct pool {
@@ -140,12 +146,15 @@ static uint64_t claim_events(uint64_t want)
 static void finish_event(struct bench_worker *w, uint64_t now)
 {
     uint64_t start = w->event_start_ns;
+    bool counted;
 
     if (start == 0) return;
-    if (start >= P->warmup_end_ns ||
-        (now >= P->warmup_end_ns &&
-         (!P->cfg.events_limit || claim_events(1) == 1)))
-        hist_record(w->hist, now > start ? now - start : 0);
+    counted = start >= P->warmup_end_ns ||
+              (now >= P->warmup_end_ns &&
+               (!P->cfg.events_limit || claim_events(1) == 1));
+    if (counted) hist_record(w->hist, now > start ? now - start : 0);
+    if (w->paced)
+        detail_paced_event(w->paced, start, w->actual_start_ns, now, counted);
     ck_pr_store_64(&w->event_start_ns, 0);
 }
 
@@ -191,11 +200,12 @@ static bool take_event(struct bench_worker *w, uint64_t start)
  * (--events reached, a fatal error, a signal) never waits for a far-off
  * arrival. */
 #define STOP_CHECK_NS (50 * NS_PER_MS)
-static bool sleep_until_or_stop(uint64_t when_ns)
+static bool sleep_until_or_stop(uint64_t when_ns, uint64_t *woke_ns)
 {
     for (;;) {
         uint64_t now = clock_now_ns();
 
+        *woke_ns = now;
         if (ck_pr_load_int(&P->stop)) return false;
         if (now >= when_ns) return true;
         clock_sleep_until_ns(when_ns - now > STOP_CHECK_NS ? now + STOP_CHECK_NS
@@ -212,7 +222,7 @@ static bool sleep_until_or_stop(uint64_t when_ns)
  * keeps counting every thread. */
 static bool may_start(struct bench_worker *w, uint64_t now)
 {
-    uint64_t start = now;
+    uint64_t start = now, woke = now;
 
     if (ck_pr_load_int(&P->stop)) return false;
     if (now >= P->end_ns) {
@@ -223,7 +233,7 @@ static bool may_start(struct bench_worker *w, uint64_t now)
         start = pacer_claim(P->pacer);
         if (start >= P->end_ns) {
             if (P->end_ns != UINT64_MAX && !P->cfg.users)
-                sleep_until_or_stop(P->end_ns);
+                sleep_until_or_stop(P->end_ns, &woke);
             log_info("Time limit exceeded, exiting...");
             return false;
         }
@@ -234,9 +244,13 @@ static bool may_start(struct bench_worker *w, uint64_t now)
     if (!take_event(w, start)) return false;
     /* A virtual user waits for its arrival in its worker's scheduler
      * (bench_vu_step), which runs the other users meanwhile. */
-    if (start > now && !P->cfg.users && !sleep_until_or_stop(start))
+    if (start > now && !P->cfg.users && !sleep_until_or_stop(start, &woke))
         return false;
     w->next_start_ns = P->pacer ? start : 0;
+    if (w->paced) {
+        w->actual_start_ns = woke;
+        detail_schedule_sleep(w->paced, woke - now);
+    }
     return true;
 }
 
@@ -338,7 +352,11 @@ uint64_t bench_vu_step(bench_worker_t *w)
 
 void bench_vu_begin(bench_worker_t *w)
 {
-    if (P) begin_event(w, clock_now_ns());
+    uint64_t now = clock_now_ns();
+
+    if (!P) return;
+    if (w->paced) w->actual_start_ns = now; /* resumed for its arrival */
+    begin_event(w, now);
 }
 
 void bench_vu_finish(bench_worker_t *w)
@@ -371,8 +389,10 @@ uint64_t pool_connects(uint64_t *total_ns, uint64_t *max_ns)
  * paced thread does, so that the run lasts --time. */
 void bench_vu_linger(void)
 {
+    uint64_t woke;
+
     if (P && P->pacer && P->end_ns != UINT64_MAX)
-        sleep_until_or_stop(P->end_ns);
+        sleep_until_or_stop(P->end_ns, &woke);
 }
 
 /* For the scripts' retry loops (event restarts): whether the run is over;
@@ -398,13 +418,15 @@ uint64_t sb_counter_val(int thread_id, sb_counter_type type)
 
 static void *worker_main(void *arg)
 {
-    int tid = (int) (intptr_t) arg;
-    int rc  = P->work.init(tid, P->work.arg);
+    int tid                  = (int) (intptr_t) arg;
+    int rc                   = P->work.init(tid, P->work.arg);
+    struct detail_worker *dt = detail_thread_of(tid);
     bool go;
 
     /* Precise sleeps for --rate: the default 50 us slack would add to the
      * measured latency of every paced event. */
     if (P->cfg.rate > 0) prctl(PR_SET_TIMERSLACK, 1000UL, 0, 0, 0);
+    if (rc == 0) detail_thread_start(dt);
     pthread_mutex_lock(&P->mutex);
     if (rc != 0)
         P->init_failed++;
@@ -417,7 +439,9 @@ static void *worker_main(void *arg)
     pthread_mutex_unlock(&P->mutex);
 
     if (go) {
+        detail_thread_go(dt, P->start_ns);
         rc = P->work.run(tid, P->work.arg);
+        detail_thread_stop(dt);
         if (rc != 0)
             pool_stop(true);
         else if (P->work.done)
@@ -467,6 +491,8 @@ static int pool_alloc(const struct pool_config *cfg,
             p->workers[i].hist = p->workers[i % cfg->threads].hist;
         else if (!(p->workers[i].hist = hist_new_compact()))
             return -1;
+        if (cfg->rate > 0 && i < n) /* users: their thread's too */
+            p->workers[i].paced = detail_worker_of((int) (i % cfg->threads));
         /* Counters of events started during warmup are discarded too. */
         p->workers[i].warming = cfg->warmup_ns > 0;
         if (i < cfg->threads && cfg->warmup_ns > 0)

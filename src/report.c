@@ -27,35 +27,72 @@ static double per_s(uint64_t n, const struct report_data *r)
 
 uint64_t report_percentile_ns(const struct report_data *r)
 {
+    if (r->percentile_list && r->npercentiles > 0)
+        return hist_percentile_ns(r->delta->lat, r->percentiles[0]);
     if (r->percentile <= 0) return 0;
     return hist_percentile_ns(r->delta->lat, r->percentile);
 }
 
 #define say(...) log_stamped(LOG_NOTICE, __VA_ARGS__)
 
+bool report_percentile_list(const struct report_data *r, char *labels,
+                            size_t lsize, char *values, size_t vsize)
+{
+    size_t l = 0, v = 0;
+
+    if (!r->percentile_list || lsize == 0 || vsize == 0) return false;
+    labels[0] = values[0] = '\0';
+    for (unsigned i = 0; i < r->npercentiles; i++) {
+        const char *sep = i ? "/" : "";
+        double ms =
+            report_ms(hist_percentile_ns(r->delta->lat, r->percentiles[i]));
+        if (l < lsize)
+            l += (size_t) snprintf(labels + l, lsize - l, "%s%g", sep,
+                                   r->percentiles[i]);
+        if (v < vsize)
+            v += (size_t) snprintf(values + v, vsize - v, "%s%4.2f", sep, ms);
+    }
+    return true;
+}
+
+/* The interval line's "lat (ms,95%): 1.23", or with a percentile list
+ * "lat (ms,50/99/99.9%): 0.12/1.23/4.56" (bench's form). */
+static void lat_field(const struct report_data *r, char *buf, size_t size)
+{
+    char labels[REPORT_MAX_PERCENTILES * 12],
+        values[REPORT_MAX_PERCENTILES * 24];
+
+    if (report_percentile_list(r, labels, sizeof(labels), values,
+                               sizeof(values)))
+        snprintf(buf, size, "lat (ms,%s%%): %s", labels, values);
+    else
+        snprintf(buf, size, "lat (ms,%u%%): %4.2f", (unsigned) r->percentile,
+                 report_ms(report_percentile_ns(r)));
+}
+
 void report_intermediate(const struct report_data *r)
 {
     const uint64_t *c = r->delta->c;
-    double lat        = report_ms(report_percentile_ns(r));
+    char lat[REPORT_MAX_PERCENTILES * 40];
+
+    lat_field(r, lat, sizeof(lat));
 
     if (r->style == REPORT_SQL) {
         say("[ %.0fs ] thds: %u tps: %4.2f qps: %4.2f (r/w/o: "
-            "%4.2f/%4.2f/%4.2f) lat (ms,%u%%): %4.2f err/s: %4.2f "
-            "reconn/s: %4.2f",
+            "%4.2f/%4.2f/%4.2f) %s err/s: %4.2f reconn/s: %4.2f",
             r->time_total_s, r->threads_running, per_s(c[STAT_EVENTS], r),
             per_s(c[STAT_READS] + c[STAT_WRITES] + c[STAT_OTHER], r),
             per_s(c[STAT_READS], r), per_s(c[STAT_WRITES], r),
-            per_s(c[STAT_OTHER], r), (unsigned) r->percentile, lat,
-            per_s(c[STAT_ERRORS], r), per_s(c[STAT_RECONNECTS], r));
+            per_s(c[STAT_OTHER], r), lat, per_s(c[STAT_ERRORS], r),
+            per_s(c[STAT_RECONNECTS], r));
         if (r->rate_mode)
             say("[ %.0fs ] queue length: %llu, concurrency: %llu",
                 r->time_total_s, (unsigned long long) r->queue_length,
                 (unsigned long long) r->concurrency);
         return;
     }
-    say("[ %.0fs ] thds: %u eps: %4.2f lat (ms,%u%%): %4.2f", r->time_total_s,
-        r->threads_running, per_s(c[STAT_EVENTS], r), (unsigned) r->percentile,
-        lat);
+    say("[ %.0fs ] thds: %u eps: %4.2f %s", r->time_total_s, r->threads_running,
+        per_s(c[STAT_EVENTS], r), lat);
     if (r->rate_mode)
         say("[ %.0fs ] queue length: %llu concurrency: %llu", r->time_total_s,
             (unsigned long long) r->queue_length,
@@ -125,7 +162,13 @@ static void report_latency(const struct report_data *r)
     say("         min: %39.2f", min);
     say("         avg: %39.2f", avg);
     say("         max: %39.2f", max);
-    if (r->percentile > 0)
+    if (r->percentile_list) { /* the first of the list, aligned alike */
+        char label[32];
+        int len = snprintf(label, sizeof(label),
+                           "%3gth percentile:", r->percentiles[0]);
+        say("        %s %*.2f", label, 44 - len,
+            report_ms(report_percentile_ns(r)));
+    } else if (r->percentile > 0)
         say("        %3dth percentile: %27.2f", r->percentile,
             report_ms(report_percentile_ns(r)));
     else

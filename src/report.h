@@ -7,6 +7,7 @@
 #define BENCH_REPORT_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 struct stats_snapshot;
@@ -58,6 +59,18 @@ void report_generic(const struct report_data *r);
 struct hist;
 void report_debug_threads(const struct report_data *r,
                           struct hist *const *hists);
+
+/* bench's sections after the final report (--extended-report=on; in
+ * report_extended.c): the percentile list, and with r->delta->detail the
+ * --rate, statement kind and self-check sections. */
+void report_extended(const struct report_data *r);
+/* The one WARNING line of a client-bound run (detail.h's verdict). */
+struct detail_verdict;
+void report_client_warning(const struct detail_verdict *v);
+/* "50/99/99.9" and "a/b/c" (ms, %4.2f each) of the period's percentile
+ * list, for interval lines; returns false without a list. */
+bool report_percentile_list(const struct report_data *r, char *labels,
+                            size_t lsize, char *values, size_t vsize);
 
 /* Conversion helpers shared with the Lua stat tables. */
 double report_ms(uint64_t ns);

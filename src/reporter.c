@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "clock.h"
+#include "detail.h"
 #include "hist.h"
 #include "log.h"
 #include "pool.h"
@@ -94,6 +95,9 @@ static void fill_data(struct reporter *r, struct report_data *d, uint64_t now,
         .rate_mode       = r->cfg.rate_mode,
         .profile_m       = r->cfg.profile_m,
         .style           = r->cfg.style ? r->cfg.style() : REPORT_GENERIC,
+        .percentiles     = r->cfg.percentiles,
+        .npercentiles    = r->cfg.npercentiles,
+        .percentile_list = r->cfg.percentile_list,
     };
 }
 
@@ -287,6 +291,21 @@ void reporter_stop(struct reporter *r)
     progress_stop();
 }
 
+/* PD-10: one WARNING line, in every mode, when the workers were busy on
+ * the CPU for most of a run against a database server (never for the
+ * built-in tests, whose client is meant to be busy, nor in-process
+ * drivers). From the thread clocks, known whether measuring or not. */
+static void client_check(struct reporter *r, uint64_t now)
+{
+    struct detail_selfcheck sc;
+    struct detail_verdict v;
+
+    if (!r->cfg.server_run || !r->cfg.server_run()) return;
+    detail_selfcheck_total(&sc, now);
+    v = detail_verdict(&sc, r->cfg.threads);
+    if (v.client_bound) report_client_warning(&v);
+}
+
 int reporter_final(struct reporter *r, struct script *main, bool forced)
 {
     struct report_data d;
@@ -312,7 +331,9 @@ int reporter_final(struct reporter *r, struct script *main, bool forced)
         if (r->cfg.histogram) hist_print(r->delta.lat, stdout);
         if (print_cumulative(r, main, &d) != 0) return -1;
         if (r->cfg.debug) report_debug_threads(&d, r->hists);
+        if (r->cfg.extended) report_extended(&d);
     }
+    client_check(r, now);
     if (r->cfg.results &&
         results_final(r->cfg.results, &d, pool_warmup_end_ns(), now) != 0)
         return -1;

@@ -22,6 +22,11 @@ struct reporter_config {
     const unsigned *checkpoints; /* sorted seconds since start */
     unsigned ncheckpoints;
     int percentile;
+    const double *percentiles; /* report_data's: --percentile's list */
+    unsigned npercentiles;
+    bool percentile_list;
+    bool extended; /* --extended-report=on: bench's sections after the
+                      final report */
     bool rate_mode, profile_m, histogram, debug;
     bool progress;            /* the status line on a terminal (progress.h) */
     uint64_t events_limit;    /* --events, 0: none; for the time left */
@@ -33,8 +38,10 @@ struct reporter_config {
     enum report_style (*style)(void); /* at each report; NULL: generic */
     void (*thread_init)(int id);      /* the reporter thread's first act,
                                          with id = threads */
-    struct results *results; /* machine output (results.h), or NULL; the
-                                run keeps ownership */
+    struct results *results;  /* machine output (results.h), or NULL; the
+                                 run keeps ownership */
+    bool (*server_run)(void); /* whether the client-bound WARNING applies
+                                 (a database server was used); NULL: no */
 };
 
 struct reporter;

@@ -7,6 +7,7 @@
 
 #include "clock.h"
 #include "db.h"
+#include "detail.h"
 #include "log.h"
 #include "native.h"
 #include "options.h"
@@ -314,6 +315,14 @@ static enum report_style report_style_now(void)
     return db_is_used() ? REPORT_SQL : REPORT_GENERIC;
 }
 
+/* Whether bench measures its own figures (detail.h): for the extended
+ * report and for every machine format, which always carry them (PD-10). */
+static bool measures_detail(const struct run_config *cfg)
+{
+    return cfg->extended_report || cfg->format != RESULTS_TEXT ||
+           cfg->results_path || cfg->hdr_log_path;
+}
+
 /* --results, --format=json|csv, --hdr-log (results.h); 0 also when none
  * is asked for. */
 static int make_results(struct run *run)
@@ -366,6 +375,13 @@ static int make_reporter(struct run *run, struct script *rs)
     };
     if (make_results(run) != 0) return -1;
     rc.results = run->results;
+
+    /* bench's (issue 15) */
+    rc.percentiles     = cfg->percentiles;
+    rc.npercentiles    = cfg->npercentiles;
+    rc.percentile_list = cfg->percentile_list;
+    rc.extended        = cfg->extended_report;
+    rc.server_run      = db_server_used;
     return (run->reporter = reporter_new(&rc)) ? 0 : -1;
 }
 
@@ -469,7 +485,8 @@ static int run_benchmark(struct run *run)
     }
     print_header(cfg);
     if (script_call_builtin(run->main, "print_mode", NULL) < 0 ||
-        stats_init(cfg->threads) != 0)
+        stats_init(cfg->threads) != 0 ||
+        detail_init(cfg->threads, measures_detail(cfg), cfg->rate > 0) != 0)
         return 1;
     log_notice("Initializing worker threads...\n");
     if (cfg->report_interval_s > 0 || cfg->ncheckpoints > 0)
@@ -643,5 +660,6 @@ int run_command(struct run_config *cfg)
     db_done();
     script_source_fini(&run.src);
     stats_fini();
+    detail_fini();
     return status;
 }

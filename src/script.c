@@ -596,6 +596,7 @@ static void push_stat_table(lua_State *L, const struct report_data *r,
     set_num(L, "other", (double) d->c[STAT_OTHER]);
     set_num(L, "errors", (double) d->c[STAT_ERRORS]);
     set_num(L, "reconnects", (double) d->c[STAT_RECONNECTS]);
+    script_stat_extend(L, r);
     if (!cumulative) {
         set_num(L, "queue_length", (double) r->queue_length);
         set_num(L, "concurrency", (double) r->concurrency);

@@ -37,6 +37,11 @@ int script_call_failed(lua_State *L, const char *name);
  * (once for the process: workers meet it together, each elsewhere). */
 bool script_first_oom(const char *msg);
 
+/* Adds bench's fields to the stat table on top of the stack
+ * (script_stat.c): the percentile list and the detail.h figures. */
+struct report_data;
+void script_stat_extend(lua_State *L, const struct report_data *r);
+
 /* Pushes sysbench.<a>.<b> (b may be NULL). */
 void script_push_field2(lua_State *L, const char *a, const char *b);
 

@@ -75,6 +75,11 @@ static int push_option(lua_State *L, const struct option_def *d,
         lua_pushboolean(L, options_get_bool(script_env.opts, d->name));
         return 0;
     case OPT_INT:
+        if ((d->flags & OPT_NUM_LIST) &&
+            options_get_int(script_env.opts, d->name, &iv) != 0) {
+            lua_pushnumber(L, value ? strtod(value, NULL) : 0);
+            return 0;
+        }
         if (options_get_int(script_env.opts, d->name, &iv) != 0) {
             options_report_bad_int(script_env.opts, d->name);
             return -1;

@@ -389,6 +389,7 @@ const struct db_driver driver_null = {
     .name         = "null",
     .description  = "in-process fake database (tests, overhead)",
     .hidden       = true,
+    .in_process   = true,
     .ignore_match = DB_MATCH_CODE,
     .caps         = {.multi_row_insert = true, .prepared = true},
     .init         = drv_null_init,

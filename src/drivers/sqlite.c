@@ -580,6 +580,7 @@ const struct db_driver driver_sqlite = {
     .ignore_match  = DB_MATCH_CODE,
     .error_matches = drv_sqlite_error_matches,
     .hidden_r      = true,
+    .in_process    = true,
     .caps          = {.multi_row_insert  = true,
                       .prepared          = true,
                       .rollback_on_error = true},

@@ -639,12 +639,21 @@ stmt_defs = {
                T.INT, T.INT, { T.CHAR, 120 }, { T.CHAR, 60 } },
 }
 
+-- bench's statement kinds (docs/results.md) of each of them.
+local stmt_kinds = {
+   point_selects = "point select", simple_ranges = "range",
+   sum_ranges = "sum range", order_ranges = "order range",
+   distinct_ranges = "distinct range", index_updates = "index update",
+   non_index_updates = "non-index update", deletes = "delete",
+   inserts = "insert", secondary_ranges = "range",
+}
+
 function prepare_begin()
-   stmt.begin = con:prepare("BEGIN")
+   stmt.begin = con:prepare("BEGIN", { kind = "begin/commit" })
 end
 
 function prepare_commit()
-   stmt.commit = con:prepare("COMMIT")
+   stmt.commit = con:prepare("COMMIT", { kind = "begin/commit" })
 end
 
 -- Prepares statement kind `key` on every table (stmt[t][key]) and binds
@@ -652,7 +661,8 @@ end
 function prepare_for_each_table(key)
    local def = stmt_defs[key]
    for t = 1, sysbench.opt.tables do
-      local s = con:prepare(string.format(def[1], t))
+      local s = con:prepare(string.format(def[1], t),
+                            { kind = stmt_kinds[key] })
       stmt[t][key] = s
       if #def > 1 then
          local params = {}

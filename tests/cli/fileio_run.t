@@ -728,7 +728,8 @@ when the thread ends.
            sum:                            [ 0-9.]{10} (re)
   
 With --extended-report=on, bench's latency by operation follows sysbench's
-report (the percentile column only when percentiles are computed).
+report (the percentile column only when percentiles are computed), then
+the client self-check (docs/results.md).
 
   $ "$BENCH" $args --events=150 --file-test-mode=rndrw --extended-report=on run | sed -n '/^Threads fairness/,$p'
   Threads fairness:
@@ -741,12 +742,34 @@ report (the percentile column only when percentiles are computed).
       write:         58( [ 0-9.]{10}){4} [ 0-9.]{12} (re)
       fsync:          8( [ 0-9.]{10}){4} [ 0-9.]{12} (re)
   
+  Client self-check (per worker, average):
+      run time: +[0-9.]+s (re)
+      on a CPU: +[0-9.]+s \( *[0-9.]+%\) (re)
+      waiting for a CPU: +[0-9.]+s \( *[0-9.]+%\) (re)
+      waiting for the --rate schedule: +0.0000s \(  0.0%\) (re)
+      waiting for the server or I/O: +[0-9.]+s \( *[0-9.]+%\) (re)
+      in events: +[0-9.]+s \( *[0-9.]+%\) (re)
+          in the driver: +0.0000s \(  0.0%\) (re)
+          in the script or kernel: +[0-9.]+s \( *[0-9.]+%\) (re)
+      busy \(on a CPU when not waiting for one\): +[0-9.]+%, [0-9.]+ CPUs (re)
+  
   $ "$BENCH" $args --events=100 --file-test-mode=rndrd --percentile=0 --extended-report=on run | sed -n '/^Latency by/,$p'
   Latency by operation (ms):
                   count        min        avg        max          sum
       read:         100( [ 0-9.]{10}){3} [ 0-9.]{12} (re)
       write:          0( [ 0-9.]{10}){3} [ 0-9.]{12} (re)
       fsync:          0( [ 0-9.]{10}){3} [ 0-9.]{12} (re)
+  
+  Client self-check (per worker, average):
+      run time: +[0-9.]+s (re)
+      on a CPU: +[0-9.]+s \( *[0-9.]+%\) (re)
+      waiting for a CPU: +[0-9.]+s \( *[0-9.]+%\) (re)
+      waiting for the --rate schedule: +0.0000s \(  0.0%\) (re)
+      waiting for the server or I/O: +[0-9.]+s \( *[0-9.]+%\) (re)
+      in events: +[0-9.]+s \( *[0-9.]+%\) (re)
+          in the driver: +0.0000s \(  0.0%\) (re)
+          in the script or kernel: +[0-9.]+s \( *[0-9.]+%\) (re)
+      busy \(on a CPU when not waiting for one\): +[0-9.]+%, [0-9.]+ CPUs (re)
   
   $ "$BENCH" $args cleanup
   bench * (sysbench 1.0.20 compatible, *) (glob)

@@ -71,16 +71,16 @@ lines are listed first.
       bench oltp_read_write --threads=2 --report-interval=1 run
   Intervals of 1 s, aligned on the wall clock.
   $ sed -n '/^\[ 1s \]/,$p' merged.txt
-  [ 1s ] thds: 6 tps: 311.00 qps: 6220.00 (r/w/o: 4354.00/1244.00/622.00) lat (ms,50%): 2.04 err/s: 1.00 reconn/s: 0.00
-  [ 2s ] thds: 6 tps: 313.00 qps: 6260.00 (r/w/o: 4382.00/1252.00/626.00) lat (ms,50%): 2.01 err/s: 0.00 reconn/s: 0.00
-  [ 3s ] thds: 6 tps: 302.00 qps: 6040.00 (r/w/o: 4228.00/1208.00/604.00) lat (ms,50%): 1.96 err/s: 2.00 reconn/s: 0.00
-  [ 4s ] thds: 6 tps: 313.00 qps: 6260.00 (r/w/o: 4382.00/1252.00/626.00) lat (ms,50%): 1.95 err/s: 1.00 reconn/s: 0.00
-  [ 5s ] thds: 6 tps: 294.00 qps: 5880.00 (r/w/o: 4116.00/1176.00/588.00) lat (ms,50%): 2.04 err/s: 0.00 reconn/s: 0.00
-  [ 6s ] thds: 6 tps: 310.00 qps: 6200.00 (r/w/o: 4340.00/1240.00/620.00) lat (ms,50%): 1.94 err/s: 1.00 reconn/s: 0.00
-  [ 7s ] thds: 6 tps: 299.00 qps: 5980.00 (r/w/o: 4186.00/1196.00/598.00) lat (ms,50%): 1.98 err/s: 0.00 reconn/s: 0.00
-  [ 8s ] thds: 6 tps: 301.00 qps: 6020.00 (r/w/o: 4214.00/1204.00/602.00) lat (ms,50%): 2.05 err/s: 1.00 reconn/s: 0.00
-  [ 9s ] thds: 6 tps: 322.00 qps: 6440.00 (r/w/o: 4508.00/1288.00/644.00) lat (ms,50%): 1.96 err/s: 2.00 reconn/s: 0.00
-  [ 10s ] thds: 6 tps: 292.00 qps: 5840.00 (r/w/o: 4088.00/1168.00/584.00) lat (ms,50%): 1.84 err/s: 2.00 reconn/s: 0.00
+  [ 1s ] thds: 6 tps: 311.00 qps: 6220.00 (r/w/o: 4354.00/1244.00/622.00) lat (ms,50/95/99%): 2.04/3.92/4.85 err/s: 1.00 reconn/s: 0.00
+  [ 2s ] thds: 6 tps: 313.00 qps: 6260.00 (r/w/o: 4382.00/1252.00/626.00) lat (ms,50/95/99%): 2.01/4.03/4.86 err/s: 0.00 reconn/s: 0.00
+  [ 3s ] thds: 6 tps: 302.00 qps: 6040.00 (r/w/o: 4228.00/1208.00/604.00) lat (ms,50/95/99%): 1.96/3.90/4.52 err/s: 2.00 reconn/s: 0.00
+  [ 4s ] thds: 6 tps: 313.00 qps: 6260.00 (r/w/o: 4382.00/1252.00/626.00) lat (ms,50/95/99%): 1.95/3.93/4.95 err/s: 1.00 reconn/s: 0.00
+  [ 5s ] thds: 6 tps: 294.00 qps: 5880.00 (r/w/o: 4116.00/1176.00/588.00) lat (ms,50/95/99%): 2.04/3.63/4.74 err/s: 0.00 reconn/s: 0.00
+  [ 6s ] thds: 6 tps: 310.00 qps: 6200.00 (r/w/o: 4340.00/1240.00/620.00) lat (ms,50/95/99%): 1.94/3.77/4.93 err/s: 1.00 reconn/s: 0.00
+  [ 7s ] thds: 6 tps: 299.00 qps: 5980.00 (r/w/o: 4186.00/1196.00/598.00) lat (ms,50/95/99%): 1.98/3.58/5.04 err/s: 0.00 reconn/s: 0.00
+  [ 8s ] thds: 6 tps: 301.00 qps: 6020.00 (r/w/o: 4214.00/1204.00/602.00) lat (ms,50/95/99%): 2.05/3.93/4.52 err/s: 1.00 reconn/s: 0.00
+  [ 9s ] thds: 6 tps: 322.00 qps: 6440.00 (r/w/o: 4508.00/1288.00/644.00) lat (ms,50/95/99%): 1.96/4.00/5.45 err/s: 2.00 reconn/s: 0.00
+  [ 10s ] thds: 6 tps: 292.00 qps: 5840.00 (r/w/o: 4088.00/1168.00/584.00) lat (ms,50/95/99%): 1.84/3.49/5.55 err/s: 2.00 reconn/s: 0.00
   
   SQL statistics:
       queries performed:
@@ -153,12 +153,12 @@ the grid cell where it ends, and the report and document say so.
   $ mkdoc --seed=6 --interval-s=2 --intervals=5 two.json
   $ $BENCH merge p0.json off.json --results=off-m.json | grep -E '^(Note|\[ )'
   Note: intervals do not line up (starts up to 0.500 s apart): merged on a 2 s grid, each interval in the cell where it ends.
-  [ 2s ] thds: 4 tps: 249.00 qps: 4980.00 (r/w/o: 3486.00/996.00/498.00) lat (ms,50%): 2.07 err/s: 1.50 reconn/s: 0.00
-  [ 4s ] thds: 4 tps: 398.50 qps: 7970.00 (r/w/o: 5579.00/1594.00/797.00) lat (ms,50%): 1.98 err/s: 2.50 reconn/s: 0.00
-  [ 6s ] thds: 4 tps: 393.00 qps: 7860.00 (r/w/o: 5502.00/1572.00/786.00) lat (ms,50%): 2.00 err/s: 1.00 reconn/s: 0.00
-  [ 8s ] thds: 4 tps: 396.00 qps: 7920.00 (r/w/o: 5544.00/1584.00/792.00) lat (ms,50%): 2.03 err/s: 2.50 reconn/s: 0.00
-  [ 10s ] thds: 4 tps: 404.50 qps: 8090.00 (r/w/o: 5663.00/1618.00/809.00) lat (ms,50%): 2.01 err/s: 2.00 reconn/s: 0.00
-  [ 12s ] thds: 2 tps: 150.50 qps: 3010.00 (r/w/o: 2107.00/602.00/301.00) lat (ms,50%): 1.98 err/s: 0.00 reconn/s: 0.00
+  [ 2s ] thds: 4 tps: 249.00 qps: 4980.00 (r/w/o: 3486.00/996.00/498.00) lat (ms,50/95/99%): 2.07/3.94/5.00 err/s: 1.50 reconn/s: 0.00
+  [ 4s ] thds: 4 tps: 398.50 qps: 7970.00 (r/w/o: 5579.00/1594.00/797.00) lat (ms,50/95/99%): 1.98/3.85/5.15 err/s: 2.50 reconn/s: 0.00
+  [ 6s ] thds: 4 tps: 393.00 qps: 7860.00 (r/w/o: 5502.00/1572.00/786.00) lat (ms,50/95/99%): 2.00/3.90/5.13 err/s: 1.00 reconn/s: 0.00
+  [ 8s ] thds: 4 tps: 396.00 qps: 7920.00 (r/w/o: 5544.00/1584.00/792.00) lat (ms,50/95/99%): 2.03/3.88/5.09 err/s: 2.50 reconn/s: 0.00
+  [ 10s ] thds: 4 tps: 404.50 qps: 8090.00 (r/w/o: 5663.00/1618.00/809.00) lat (ms,50/95/99%): 2.01/3.76/4.64 err/s: 2.00 reconn/s: 0.00
+  [ 12s ] thds: 2 tps: 150.50 qps: 3010.00 (r/w/o: 2107.00/602.00/301.00) lat (ms,50/95/99%): 1.98/4.08/5.45 err/s: 0.00 reconn/s: 0.00
   $ python3 -c 'import json; d = json.load(open("off-m.json")); print(d["merged"]["aligned"], d["warnings"]); print(sum(i["events"] for i in d["intervals"]) == d["totals"]["events"])'
   False ['merge: intervals do not line up (starts up to 0.500 s apart): merged on a 2 s grid, each interval in the cell where it ends']
   True

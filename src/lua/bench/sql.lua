@@ -275,15 +275,15 @@ ffi.metatype("sql_statement", {
 
 local connection = {}
 
-function connection:query(query)
-   return rows_or_nil(C.db_query(self, query, #query), self, query)
+function connection:query(query, opts) -- opts: bench's {kind = ...}, below
+   return rows_or_nil(opts == nil and C.db_query(self, query, #query) or sql.query_kind(self, query, opts), self, query)
 end
 
 -- 1.1 (its check_error tail-called) names the line of the caller's caller
 -- in "SQL API error", e.g. the pcall of a query on a closed connection.
 if M then
-   function connection:query(query)
-      local rs = C.db_query(self, query, #query)
+   function connection:query(query, opts)
+      local rs = opts == nil and C.db_query(self, query, #query) or sql.query_kind(self, query, opts)
       if rs == nil then
          raise_error(self, query, 4)
          return nil
@@ -426,7 +426,8 @@ function connection:bulk_load_end()
    return tonumber(load_rows_out[0])
 end
 
-function connection:prepare(query)
+function connection:prepare(query, opts)
+   local kind = opts ~= nil and sql.opts_kind(opts) or -1
    local stmt = C.db_prepare(self, query, #query)
    if stmt == nil then
       -- sysbench keeps no server error from a failed prepare: its FATAL
@@ -436,6 +437,9 @@ function connection:prepare(query)
          raise_error(self, query)
       end
       error("SQL API error", 2)
+   end
+   if kind >= 0 then
+      C.bench_db_stmt_set_kind(stmt, kind)
    end
    return ffi.gc(stmt, C.db_stmt_free)
 end
@@ -553,6 +557,48 @@ if vu then
          error("connection creation failed", 2)
       end
       return con
+   end
+end
+
+-- -- Statement kinds (bench's; docs/results.md "Statement kinds") ----------
+-- Placed last so that the line numbers above, which error messages name,
+-- stay as they were.
+
+-- Kind ids by name, so C registers a label once per state, not per query.
+local kind_ids = {}
+
+local function kind_id(name)
+   if name == nil then
+      return -1
+   end
+   local id = kind_ids[name]
+   if id == nil then
+      if type(name) ~= "string" then
+         error("SQL API error: a statement kind must be a string", 4)
+      end
+      id = tonumber(C.bench_db_kind_id(name))
+      kind_ids[name] = id
+   end
+   return id
+end
+
+function sql.opts_kind(opts)
+   if type(opts) ~= "table" then
+      error("SQL API error: options must be a table, e.g. {kind = \"...\"}",
+            3)
+   end
+   return kind_id(opts.kind)
+end
+
+function sql.query_kind(con, query, opts)
+   return C.bench_db_query_kind(con, query, #query, sql.opts_kind(opts))
+end
+
+-- The kind this statement's executions count in.
+function statement:set_kind(name)
+   local id = kind_id(name)
+   if id >= 0 then
+      C.bench_db_stmt_set_kind(self, id)
    end
 end
 

@@ -1,0 +1,167 @@
+/* SPDX-License-Identifier: MIT */
+/* report_extended: bench's sections after sysbench's final report
+ * (--extended-report=on, PD-10), each only where it applies: the
+ * percentile list, --rate's latency from the intended start beside the
+ * service time and the start lag, latency per statement kind, and the
+ * client self-check; and the client-bound WARNING line. Formats are
+ * bench's own (docs/results.md). */
+#include <stdio.h>
+
+#include "detail.h"
+#include "hist.h"
+#include "log.h"
+#include "report.h"
+#include "stats.h"
+
+#define say(...) log_stamped(LOG_NOTICE, __VA_ARGS__)
+
+/* "99.9th" for a percentile; whole ones without a fraction. */
+static void pct_label(char *buf, size_t size, double pct)
+{
+    snprintf(buf, size, "%gth", pct);
+}
+
+static double avg_ms(const struct hist *h)
+{
+    uint64_t n = hist_count(h);
+    return n ? report_ms(hist_sum_ns(h)) / (double) n : 0.0;
+}
+
+static void percentile_list(const struct report_data *r)
+{
+    const struct hist *h = r->delta->lat;
+
+    if (!r->percentile_list) return;
+    say("Latency percentiles (ms):");
+    for (unsigned i = 0; i < r->npercentiles; i++) {
+        char label[32];
+        pct_label(label, sizeof(label), r->percentiles[i]);
+        say("         %-10s %33.3f", label,
+            report_ms(hist_percentile_ns(h, r->percentiles[i])));
+    }
+    say("%s", "");
+}
+
+/* One row of the --rate table: `what` of the three records. */
+static void rate_row(const char *label, const struct hist *const h[3],
+                     double pct, int what)
+{
+    double v[3];
+
+    for (int i = 0; i < 3; i++)
+        v[i] = what == 0   ? report_ms(hist_min_ns(h[i]))
+               : what == 1 ? avg_ms(h[i])
+               : what == 2 ? report_ms(hist_max_ns(h[i]))
+                           : report_ms(hist_percentile_ns(h[i], pct));
+    say("    %-22s %14.3f %14.3f %14.3f", label, v[0], v[1], v[2]);
+}
+
+static void rate_section(const struct report_data *r)
+{
+    const struct detail_snapshot *d   = r->delta->detail;
+    const struct hist *h[3]           = {r->delta->lat, d->service, d->lag};
+    static const char *const names[3] = {"min:", "avg:", "max:"};
+
+    if (!d->rate_mode) return;
+    say("Latency under --rate (ms):");
+    say("    %-22s %14s %14s %14s", "", "from intended", "service time",
+        "start lag");
+    for (int i = 0; i < 3; i++)
+        rate_row(names[i], h, 0, i);
+    for (unsigned i = 0; i < r->npercentiles; i++) {
+        char label[40];
+        snprintf(label, sizeof(label), "%g%%:", r->percentiles[i]);
+        rate_row(label, h, r->percentiles[i], 3);
+    }
+    say("%s", "");
+}
+
+static void kind_section(const struct report_data *r)
+{
+    const struct detail_snapshot *d = r->delta->detail;
+    uint64_t total                  = 0;
+
+    for (unsigned k = 0; k < d->nkinds; k++)
+        total += hist_count(d->kinds[k].lat);
+    if (total == 0) return;
+    say("Latency by statement kind (ms):");
+    say("    %-20s %10s %8s %10s %10s %10s %10s", "kind", "count", "errors",
+        "avg", "95%", "99%", "max");
+    for (unsigned k = 0; k < d->nkinds; k++) {
+        const struct detail_kind_stats *s = &d->kinds[k];
+        const struct hist *h              = s->lat;
+        if (hist_count(h) == 0) continue;
+        say("    %-20s %10llu %8llu %10.3f %10.3f %10.3f %10.3f",
+            detail_kind_name(k),
+            (unsigned long long) (s->n[DETAIL_READ] + s->n[DETAIL_WRITE] +
+                                  s->n[DETAIL_OTHER]),
+            (unsigned long long) s->n[DETAIL_FAILED], avg_ms(h),
+            report_ms(hist_percentile_ns(h, 95)),
+            report_ms(hist_percentile_ns(h, 99)), report_ms(hist_max_ns(h)));
+    }
+    say("%s", "");
+}
+
+static void check_line(const char *label, uint64_t ns, unsigned n,
+                       uint64_t wall_ns)
+{
+    double s = n ? report_s(ns) / n : 0;
+
+    if (wall_ns)
+        say("    %-34s %10.4fs (%5.1f%%)", label, s,
+            100.0 * (double) ns / (double) wall_ns);
+    else
+        say("    %-34s %10.4fs", label, s);
+}
+
+static void selfcheck_section(const struct report_data *r)
+{
+    const struct detail_snapshot *d  = r->delta->detail;
+    const struct detail_selfcheck *c = &d->total;
+    unsigned n                       = d->nthreads;
+    struct detail_verdict v          = detail_verdict(c, n);
+
+    say("Client self-check (per worker, average):");
+    check_line("run time:", c->wall_ns, n, 0);
+    check_line("on a CPU:", c->cpu_ns, n, c->wall_ns);
+    check_line("waiting for a CPU:", c->runq_ns, n, c->wall_ns);
+    check_line("waiting for the --rate schedule:", c->schedule_ns, n,
+               c->wall_ns);
+    check_line("waiting for the server or I/O:", c->server_ns, n, c->wall_ns);
+    check_line("in events:", c->event_ns, n, c->wall_ns);
+    check_line("    in the driver:", c->driver_ns, n, c->wall_ns);
+    check_line("    in the script or kernel:", c->script_ns, n, c->wall_ns);
+    say("    busy (on a CPU when not waiting for one): %5.1f%%, %.2f CPUs",
+        100.0 * v.busy, v.cpus);
+    say("%s", "");
+}
+
+static void record_flags(const struct report_data *r)
+{
+    uint64_t lost = hist_unrecorded(r->delta->lat);
+
+    /* PD-4: a value is never clamped; one the record could not hold (no
+     * memory for its bucket) is still counted, and said here. */
+    if (lost > 0)
+        say("Latency record: %llu values counted in avg but in no bucket "
+            "(out of memory): min, max and percentiles leave them out",
+            (unsigned long long) lost);
+}
+
+void report_extended(const struct report_data *r)
+{
+    percentile_list(r);
+    record_flags(r);
+    if (!r->delta->detail) return;
+    rate_section(r);
+    if (r->style == REPORT_SQL) kind_section(r);
+    selfcheck_section(r);
+}
+
+void report_client_warning(const struct detail_verdict *v)
+{
+    log_warn("the client limited this result: its workers spent %.0f%% of "
+             "their time on a CPU rather than waiting for the server (%.2f "
+             "CPUs)",
+             100.0 * v->busy, v->cpus);
+}
