@@ -67,7 +67,7 @@ oltp_kinds() {
 warning() {
     local label=$1
     shift
-    run "$SCRIPT" "$@" --spin=3000000 --time=3 --extended-report=on run
+    run "$SCRIPT" "$@" --spin=20000000 --time=4 --extended-report=on run
     status_is 0 "$label: a CPU-heavy loop in each event"
     printf '%s\n' "$OUT" | grep -qxE "$WARN: its workers spent [0-9]+% of their time on a CPU rather than waiting for the server \([0-9.]+ CPUs\)"
     ok $? "$label: WARNING: the client was the bottleneck" \
