@@ -12,8 +12,9 @@
 #    (on a disposable MariaDB of its own, when run as root), and copy's
 #    refusal there;
 #  - a prepare interrupted by SIGINT names its incomplete tables, exits
-#    130, and cleanup drops them; a full disk (SQLite on a 1 MiB tmpfs, as
-#    root) names the table too;
+#    130, and cleanup drops them; the disposable MariaDB killed during a
+#    prepare and a full disk (SQLite on a 1 MiB tmpfs, as root) name the
+#    table too;
 #  - the progress line: on a terminal (script(1)) only.
 # TAP output. $BENCH: the bench under test (default ./bench).
 . "$(dirname "$0")/lib.sh"
@@ -159,6 +160,15 @@ check_fallback() {
     status_is 1 "mysql (local_infile=OFF): --bulk_load=copy fails"
     has_re "FATAL: db: bulk load into sbtest[12]: refused: error .*" \
         "mysql (local_infile=OFF): copy says why"
+    # The server gone while the rows load: the table named, status 1.
+    sql "$o" "SET GLOBAL local_infile = 1" >/dev/null
+    run oltp_read_write $o --tables=2 cleanup
+    (sleep 3 && kill -KILL "$(cat "$DISPOSABLE/mysql.pid")") &
+    run oltp_read_write $o --tables=2 --table_size=3000000 --threads=4 prepare
+    wait
+    status_is 1 "mysql: the server killed during a bulk prepare: status 1"
+    has_re "FATAL: table 'sbtest[12]' left incomplete \(rows\): run 'cleanup', then prepare again" \
+        "mysql: the server killed during a bulk prepare: the table named"
     stop_disposable
     DISPOSABLE=
 }
