@@ -90,7 +90,8 @@ static int load_flush(struct db_conn *c)
         rc = c->drv->load_rows(c, &ld->drv, ld->buf, ld->len);
     } else {
         ld->buf[ld->len] = '\0';
-        rc               = c->drv->query(c, ld->buf, ld->len, &c->rs);
+        rc               = c->broken ? db_broken_call(c)
+                                     : c->drv->query(c, ld->buf, ld->len, &c->rs);
         if (rc == 0 && c->rs.pub.counter == DB_CNT_READ)
             c->drv->free_result(&c->rs);
         db_result_reset(&c->rs);
@@ -172,9 +173,13 @@ static int start_native(struct db_conn *c, struct db_loader *ld, int method)
                   ld->drv.table, c->drv->name);
         return -1;
     }
-    rc = c->drv->load_start(c, &ld->drv);
+    /* A connection whose reconnect gave up fails as its queries do. */
+    rc = c->broken ? db_broken_call(c) : c->drv->load_start(c, &ld->drv);
     if (rc < 0) {
-        c->pub.error = db_classify(c, DB_OP_QUERY, ld->drv.table);
+        char what[200];
+        snprintf(what, sizeof(what), "bulk load into %s (%s)", ld->drv.table,
+                 ld->drv.columns);
+        c->pub.error = db_classify(c, DB_OP_QUERY, what);
         return -1;
     }
     if (rc == 0) return 0;

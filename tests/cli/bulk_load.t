@@ -61,3 +61,34 @@ An unknown --bulk_load is refused before prepare touches the database:
   $ ls x.sqlite
   ls: cannot access 'x.sqlite': No such file or directory
   [2]
+
+A connection lost at the start of a load, its error ignored, whose
+reconnect gives up: every later load on it fails as its queries do (an
+ignorable error, the loss again), and nothing crashes:
+
+  $ cat > broken.lua <<'LUA'
+  > ffi.cdef[[
+  > int bench_null_fail(const char *prefix, int code, const char *sqlstate,
+  >                     bool conn_lost, unsigned times);
+  > ]]
+  > local function try(f, ...)
+  >    local ok, e = pcall(f, ...)
+  >    print(ok, type(e) == "table" and e.sql_errno or e)
+  > end
+  > function prepare()
+  >    local con = sysbench.sql.driver():connect()
+  >    ffi.C.bench_null_fail("<load>", 2013, "HY000", true, 1)
+  >    ffi.C.bench_null_fail("<connect>", 2003, "HY000", true, 1000000)
+  >    try(con.bulk_load_start, con, "t1", "a")
+  >    try(con.bulk_load_start, con, "t1", "a")
+  >    try(con.bulk_load_start, con, "t1", "a", "insert")
+  >    try(con.bulk_load_row, con, 1)
+  >    try(con.bulk_load_end, con)
+  > end
+  > LUA
+  $ $BENCH broken.lua --db-driver=null --db-ignore-errors=2013 --db-reconnect-timeout=1 prepare 2>&1 | tail -n +3
+  false\t2013 (esc)
+  false\t2013 (esc)
+  true\tinsert (esc)
+  true\tnil (esc)
+  false\t2013 (esc)
