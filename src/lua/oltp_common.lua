@@ -365,10 +365,12 @@ function create_table(drv, con, table_num, sliced)
                                    "  %s (id)\n" ..
                                    ") %s",
                                 table_num, id_def, key_def, tail)
+   -- Marked first: a prepare interrupted while the server creates it
+   -- names it too (cleanup drops what exists).
+   ffi.C.bench_db_load_mark("sbtest" .. table_num, true)
    or_incomplete(table_num, "CREATE TABLE", function()
       con:query(create)
    end)
-   ffi.C.bench_db_load_mark("sbtest" .. table_num, true)
 
    if opt.table_size > 0 then
       say("Inserting %d records into 'sbtest%d'", opt.table_size, table_num)
