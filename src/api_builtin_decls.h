@@ -13,10 +13,13 @@
  * the monotonic ns of its --rate arrival, when the caller, having waited,
  * starts it with bench_vu_begin (latency counts from the arrival).
  * bench_vu_finish ends the running event only (think time follows);
+ * bench_vu_exhausted: --events has none left for this user (it need not
+ * think before learning it), or with NULL for any user;
  * bench_vu_linger keeps a paced worker until --time ends. */
 uint64_t bench_vu_step(bench_worker_t *w);
 void bench_vu_begin(bench_worker_t *w);
 void bench_vu_finish(bench_worker_t *w);
+bool bench_vu_exhausted(bench_worker_t *w);
 void bench_vu_linger(void);
 /* --reconnect-every: user `user` made a new connection in `ns` (counted
  * as a reconnect of its thread). */

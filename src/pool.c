@@ -350,6 +350,12 @@ uint64_t bench_vu_step(bench_worker_t *w)
     return 1;
 }
 
+bool bench_vu_exhausted(bench_worker_t *w)
+{
+    return P && P->cfg.events_limit && (!w || w->budget == 0) &&
+           ck_pr_load_64(&P->events_started) >= P->cfg.events_limit;
+}
+
 void bench_vu_begin(bench_worker_t *w)
 {
     uint64_t now = clock_now_ns();

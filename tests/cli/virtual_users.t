@@ -83,6 +83,14 @@ Their time is printed apart, after the report.
   >   sed -E 's/[0-9]+\.[0-9]+/X/g'
   Virtual users' new connections (--reconnect-every): *, avg: X ms, max: X ms (glob)
 
+Once --events are all taken, thinking users end at once instead of
+thinking first.
+
+  $ "$BENCH" oltp_point_select --db-driver=null --threads=2 --virtual-users=100 \
+  >   --think-time=10000 --events=50 run | awk '/total time/ {
+  >   print ($NF + 0 < 5) ? "ends at once" : "waited " $NF }'
+  ends at once
+
 Warm-up and --report-interval work as in thread mode.
 
   $ "$BENCH" oltp_point_select --db-driver=null --threads=2 --virtual-users=20 \

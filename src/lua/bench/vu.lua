@@ -168,7 +168,8 @@ local function run_phase()
       if n < 0 then
          error("vu: wait for the users: " .. errno_text(), 0)
       end
-      if n == 0 and not woke and C.bench_run_stopping() then
+      if n == 0 and not woke and
+         (C.bench_run_stopping() or C.bench_vu_exhausted(nil)) then
          -- Sleepers (think time, arrivals) find the run over at once.
          n, woke = C.bench_vu_wake_sleepers(sched, ready, nready), true
       end
@@ -250,6 +251,9 @@ local function next_event(u)
       reconnect(u)
    end
    if think_ms > 0 and u.events > 0 then
+      if C.bench_vu_exhausted(w) then
+         return false
+      end
       think()
    end
    local r = C.bench_vu_step(w)
