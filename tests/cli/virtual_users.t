@@ -116,6 +116,21 @@ yield, os.exit in an event, a built-in test that runs in C.
   $ "$BENCH" cpu --virtual-users=2 run | grep FATAL
   FATAL: --virtual-users needs a Lua workload: the 'cpu' test runs in C
 
+A call that blocks outside the drivers cannot be told from work, but a
+user that kept its worker for seconds is named once, after the fact.
+
+  $ cat > blocks.lua <<'LUA'
+  > function event()
+  >    if sysbench.tid == 1 and not done then
+  >       done = true
+  >       os.execute("sleep 2.5")
+  >    end
+  > end
+  > LUA
+  $ "$BENCH" blocks.lua --threads=1 --virtual-users=3 --time=3 run | grep WARNING |
+  >   sed -E 's/[0-9]+\.[0-9]/X/'
+  WARNING: virtual user 1 kept its worker for X s without waiting: a call blocked it (a reconnect, a prepare, or a call outside the drivers such as os.execute or an FFI sleep) and the worker's other users waited
+
 Option errors.
 
   $ "$BENCH" cpu --threads=4 --virtual-users=2 run

@@ -131,12 +131,30 @@ local function fail(u, err)
    error(err, 0)
 end
 
+-- A user that keeps its worker this long without waiting blocked in a
+-- call: said once per worker, since every other user of it waited.
+local HOLD_WARN_NS = 2e9
+local hold_warned = false
+
+local function held(u, ns)
+   hold_warned = true
+   C.bench_log(2, string.format("virtual user %d kept its worker for %.1f " ..
+      "s without waiting: a call blocked it (a reconnect, a prepare, or a " ..
+      "call outside the drivers such as os.execute or an FFI sleep) and " ..
+      "the worker's other users waited", u.uid, ns / 1e9))
+end
+
 local function resume_user(u)
    running, cur_env = u, u.env
    sysbench.tid = u.uid
+   local t0 = C.bench_vu_now()
    local ok, what = resume(u.co)
+   local ns = tonumber(C.bench_vu_now() - t0)
    running, cur_env = nil, base
    sysbench.tid = WORKER_TID
+   if ns > HOLD_WARN_NS and not hold_warned then
+      held(u, ns)
+   end
    if not ok then
       fail(u, what)
    end
