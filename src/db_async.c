@@ -58,6 +58,7 @@ sql_connection *bench_db_connect_nb(sql_driver *drv)
     struct db_conn *c = db_conn_alloc(drv);
 
     if (!c) return NULL;
+    c->nonblocking = true;
     if (!c->drv->connect_start) {
         if (c->drv->connect(c) != 0) {
             db_connect_failed(c);

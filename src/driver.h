@@ -152,6 +152,9 @@ struct db_conn {
     /* Non-blocking calls (db_async.c): the driver sets `wait` with each
      * DB_AGAIN; the rest is db_async.c's. */
     struct db_wait wait;
+    bool nonblocking;        /* made by bench_db_connect_nb: a driver may
+                                defer server round trips to its next
+                                non-blocking call (pgsql: prepares) */
     int pending;             /* 0, or 1 + the enum db_op waiting */
     const char *pending_sql; /* its text, the caller's until it ends */
     uint64_t sock_id;        /* names the socket to the scheduler */

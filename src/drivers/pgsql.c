@@ -54,9 +54,10 @@ struct pg_conn {
     unsigned next_name;    /* statement names sbstmt<n> */
     ExecStatusType status; /* of the last failed call, for the message */
     /* A non-blocking call (--virtual-users) under way: */
-    bool connecting;  /* PQconnectPoll's, else a command's */
-    const char *func; /* the blocking twin's name, for messages */
-    PGresult *last;   /* the command's last result so far */
+    bool connecting;           /* PQconnectPoll's, else a command's */
+    const char *func;          /* the blocking twin's name, for messages */
+    PGresult *last;            /* the command's last result so far */
+    struct db_stmt *preparing; /* its deferred prepare is under way */
 };
 
 struct pg_stmt {
@@ -65,6 +66,7 @@ struct pg_stmt {
     char name[32];
     char *text; /* with $n placeholders */
     bool prepared;
+    bool typed;      /* types[] are the bound ones (prepare deferred) */
     bool short_ints; /* every bound parameter is a BIGINT and the scratch
                         has room for them all as short integers */
     Oid *types;
@@ -313,7 +315,10 @@ static int drv_pgsql_prepare(struct db_stmt *s)
     ps->pg          = pc->pg;
     ps->scratch_cap = FIRST_SCRATCH_CAP;
     s->impl         = ps;
-    if (s->nparams == 0 && pg_prepare_now(s, NULL) != 0) {
+    /* A non-blocking connection prepares at the first execute, without
+     * waiting (drv_pgsql_execute_start). */
+    if (s->nparams == 0 && !s->conn->nonblocking &&
+        pg_prepare_now(s, NULL) != 0) {
         drv_pgsql_close(s); /* db.c frees the statement only */
         return -1;
     }
@@ -359,6 +364,8 @@ static int drv_pgsql_bind(struct db_stmt *s)
     if (ps->prepared) return 0;
     for (size_t i = 0; i < s->nbinds; i++)
         ps->types[i] = type_oid(s->binds[i].type);
+    ps->typed = true;
+    if (s->conn->nonblocking) return 0; /* at the first execute */
     return pg_prepare_now(s, ps->types);
 }
 
@@ -522,6 +529,8 @@ static int wait_socket(struct db_conn *c, int events, bool fresh)
     return DB_AGAIN;
 }
 
+static int prepared(struct db_conn *c, PGresult *res, struct db_result *r);
+
 /* Collects the command's results without waiting: PQexec's answer is
  * the last of them, complete when libpq has the final NULL, which
  * PQgetResult would wait for while PQisBusy. */
@@ -538,7 +547,24 @@ static int collect(struct db_conn *c, struct db_result *r)
     res      = pc->last;
     pc->last = NULL;
     if (!res) return pg_error(c, NULL, pc->func);
+    if (pc->preparing) return prepared(c, res, r);
     return outcome(c, res, r, pc->func);
+}
+
+static int drv_pgsql_execute_start(struct db_stmt *s, struct db_result *r);
+
+/* The deferred prepare's answer: on success the execute follows. */
+static int prepared(struct db_conn *c, PGresult *res, struct db_result *r)
+{
+    struct pg_conn *pc = c->impl;
+    struct db_stmt *s  = pc->preparing;
+
+    pc->preparing = NULL;
+    if (PQresultStatus(res) != PGRES_COMMAND_OK)
+        return pg_error(c, res, "PQprepare");
+    PQclear(res);
+    ((struct pg_stmt *) s->impl)->prepared = true;
+    return drv_pgsql_execute_start(s, r);
 }
 
 static int sent(struct db_conn *c, int ok, const char *func,
@@ -563,7 +589,17 @@ static int drv_pgsql_execute_start(struct db_stmt *s, struct db_result *r)
 {
     struct pg_stmt *ps = s->impl;
 
-    if (!ps->prepared) return execute_unprepared(s, r); /* once, blocking */
+    if (!ps->prepared) { /* deferred, or never bound */
+        struct pg_conn *pc = s->conn->impl;
+        pc->preparing      = s;
+        if (!PQsendPrepare(ps->pg, ps->name, ps->text, (int) s->nparams,
+                           ps->typed ? ps->types : NULL)) {
+            pc->preparing = NULL;
+            return pg_error(s->conn, NULL, "PQprepare");
+        }
+        pc->func = "PQprepare";
+        return collect(s->conn, r);
+    }
     if (!format_short_ints(s, ps) && format_params(s, ps) != 0) {
         db_set_error(s->conn, 0, "53200", false, "PQexecPrepared",
                      "out of memory");
@@ -623,7 +659,8 @@ static int drv_pgsql_resume(struct db_conn *c, struct db_result *r)
     if (pc->connecting) return connect_poll(c, PQconnectPoll(pc->pg));
     if (!PQconsumeInput(pc->pg)) {
         PQclear(pc->last);
-        pc->last = NULL;
+        pc->last      = NULL;
+        pc->preparing = NULL;
         return pg_error(c, NULL, pc->func);
     }
     return collect(c, r);
