@@ -67,6 +67,9 @@ void report_extended(const struct report_data *r);
 /* The one WARNING line of a client-bound run (detail.h's verdict). */
 struct detail_verdict;
 void report_client_warning(const struct detail_verdict *v);
+/* Its text, without the "WARNING: " prefix (the result document's). */
+void report_client_warning_text(const struct detail_verdict *v, char *buf,
+                                size_t size);
 /* "50/99/99.9" and "a/b/c" (ms, %4.2f each) of the period's percentile
  * list, for interval lines; returns false without a list. */
 bool report_percentile_list(const struct report_data *r, char *labels,

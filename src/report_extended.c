@@ -158,10 +158,20 @@ void report_extended(const struct report_data *r)
     selfcheck_section(r);
 }
 
-void report_client_warning(const struct detail_verdict *v)
+void report_client_warning_text(const struct detail_verdict *v, char *buf,
+                                size_t size)
 {
-    log_warn("the client limited this result: its workers spent %.0f%% of "
+    snprintf(buf, size,
+             "the client limited this result: its workers spent %.0f%% of "
              "their time on a CPU rather than waiting for the server (%.2f "
              "CPUs)",
              100.0 * v->busy, v->cpus);
+}
+
+void report_client_warning(const struct detail_verdict *v)
+{
+    char text[256];
+
+    report_client_warning_text(v, text, sizeof(text));
+    log_warn("%s", text);
 }

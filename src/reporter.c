@@ -300,10 +300,15 @@ static void client_check(struct reporter *r, uint64_t now)
     struct detail_selfcheck sc;
     struct detail_verdict v;
 
+    char text[256];
+
     if (!r->cfg.server_run || !r->cfg.server_run()) return;
     detail_selfcheck_total(&sc, now);
     v = detail_verdict(&sc, r->cfg.threads);
-    if (v.client_bound) report_client_warning(&v);
+    if (!v.client_bound) return;
+    report_client_warning(&v);
+    report_client_warning_text(&v, text, sizeof(text));
+    results_warning(r->cfg.results, text);
 }
 
 int reporter_final(struct reporter *r, struct script *main, bool forced)

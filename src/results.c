@@ -275,15 +275,6 @@ static json_t *database(const struct results_config *c)
                      c->db_client_version ? c->db_client_version() : NULL);
 }
 
-/* The self-check applies to runs against a database server: not the
- * built-in tests (no driver) nor the null driver (in-process). */
-static bool self_check_applies(const struct results_config *c)
-{
-    const char *driver = c->db_driver ? c->db_driver() : NULL;
-
-    return driver != NULL && strcmp(driver, "null") != 0;
-}
-
 static json_t *ranks_array(const struct report_data *d)
 {
     const double *ranks;
@@ -299,7 +290,8 @@ static json_t *ranks_array(const struct report_data *d)
     return a;
 }
 
-/* Detail's parts of the totals: kinds, rate, self-check (and its warning). */
+/* Detail's parts of the totals: kinds, rate, self-check. Its WARNING line
+ * comes from the reporter (results_warning), as printed. */
 static int put_detail_totals(struct results *r, json_t *doc,
                              const struct report_data *d)
 {
@@ -319,12 +311,9 @@ static int put_detail_totals(struct results *r, json_t *doc,
         return -1;
     if (json_object_set_new(
             doc, "self_check",
-            results_self_check(s, (uint64_t) (d->time_interval_s * 1e9),
-                               self_check_applies(&r->cfg), &bound)) != 0)
+            results_self_check(s, r->cfg.server_run && r->cfg.server_run(),
+                               &bound)) != 0)
         return -1;
-    if (bound && json_array_size(r->warnings) == 0)
-        results_warning(r, "the client limited the result: its workers were "
-                           "busy on the CPU for more than 80% of the run");
     return 0;
 }
 

@@ -44,6 +44,9 @@ struct results_config {
     const char *(*db_driver)(void);
     const char *(*db_server_version)(void);
     const char *(*db_client_version)(void);
+    /* Whether the run used a database server (the self-check's verdict
+     * applies): not the built-in tests nor in-process drivers. */
+    bool (*server_run)(void);
 };
 
 /* Parses --format's value; -1 if it is none of text, json, csv. */
@@ -77,7 +80,7 @@ int results_final(struct results *r, const struct report_data *d,
                   uint64_t start_ns, uint64_t now_ns);
 
 /* Adds a WARNING line bench printed about the result (without the
- * "WARNING: " prefix) to the document. */
+ * "WARNING: " prefix) to the document. Accepts r NULL (does nothing). */
 void results_warning(struct results *r, const char *text);
 
 /* Accepts NULL. Closes files left open; a failed run (no results_final)

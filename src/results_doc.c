@@ -282,10 +282,10 @@ static json_t *times(const struct detail_selfcheck *c)
         "server_ns", (json_int_t) c->server_ns);
 }
 
-json_t *results_self_check(const struct detail_snapshot *s, uint64_t period_ns,
-                           bool applies, bool *client_bound)
+json_t *results_self_check(const struct detail_snapshot *s, bool applies,
+                           bool *client_bound)
 {
-    struct detail_verdict v = detail_verdict(&s->total, period_ns);
+    struct detail_verdict v = detail_verdict(&s->total, s->nthreads);
     json_t *threads = json_array(), *o = NULL;
 
     for (unsigned i = 0; threads != NULL && i < s->nthreads; i++)

@@ -38,9 +38,10 @@ json_t *results_kinds(const struct detail_snapshot *s,
 /* --rate's service time and start lag of s. */
 json_t *results_rate(const struct detail_snapshot *s,
                      const struct report_data *d, int target, bool with_hdr);
-/* The self-check of s over period_ns; *client_bound tells the verdict. */
-json_t *results_self_check(const struct detail_snapshot *s, uint64_t period_ns,
-                           bool applies, bool *client_bound);
+/* The self-check of s; *client_bound tells the verdict (when it applies:
+ * a run against a database server). */
+json_t *results_self_check(const struct detail_snapshot *s, bool applies,
+                           bool *client_bound);
 
 /* -- results_meta.c: the run's surroundings --------------------------- */
 

@@ -343,6 +343,7 @@ static int make_results(struct run *run)
              .db_driver         = db_used_driver,
              .db_server_version = db_server_version,
              .db_client_version = db_client_version,
+             .server_run        = db_server_used,
     };
 
     if (cfg->format == RESULTS_TEXT && !cfg->results_path && !cfg->hdr_log_path)
