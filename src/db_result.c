@@ -32,22 +32,22 @@ void db_detail_begin(struct db_conn *c, struct db_timing *t)
     t->slot = c->stats_gen == stats_current.gen ? c->stats : db_count_in(c);
     for (int k = 0; k < 3; k++)
         t->n[k] = t->slot->c[k];
-    t->t0_ns = clock_now_ns();
+    t->t0_ns = detail_ticks();
 }
 
 void db_detail_class(struct db_conn *c, unsigned kind, uint64_t t0_ns,
                      enum detail_class cls)
 {
-    uint64_t now = clock_now_ns();
+    uint64_t now = detail_ticks();
 
     if (c->detail)
-        detail_query(c->detail, kind, cls, now > t0_ns ? now - t0_ns : 0,
+        detail_query(c->detail, kind, cls, detail_ticks_ns(t0_ns, now),
                      stats_discarding(c->thread_id));
 }
 
 void db_detail_done(struct db_conn *c, unsigned kind, const struct db_timing *t)
 {
-    uint64_t now          = clock_now_ns();
+    uint64_t now          = detail_ticks();
     enum detail_class cls = DETAIL_FAILED;
 
     /* The class db_finish counted the call in: exactly the same counts
@@ -55,7 +55,7 @@ void db_detail_done(struct db_conn *c, unsigned kind, const struct db_timing *t)
     for (int k = 0; k < 3; k++)
         if (t->slot->c[k] != t->n[k]) cls = (enum detail_class) k;
     if (c->detail)
-        detail_query(c->detail, kind, cls, now > t->t0_ns ? now - t->t0_ns : 0,
+        detail_query(c->detail, kind, cls, detail_ticks_ns(t->t0_ns, now),
                      t->slot->discard);
 }
 

@@ -269,23 +269,23 @@ static inline sql_result *execute_fast(sql_statement *ps, struct db_stmt *s,
     return db_finish(c, 0, DB_OP_EXECUTE, NULL);
 }
 
-/* The fast path, timed, while measuring: two clock reads and the record.
+/* The fast path, timed, while measuring: two timestamps and the record.
  * The fast path always reaches db_finish or db_fail, so the outcome says
  * how the call was counted. */
 static sql_result *execute_timed(sql_statement *ps, struct db_stmt *s,
                                  struct db_conn *c)
 {
-    uint64_t t0 = clock_now_ns();
+    uint64_t t0 = detail_ticks();
     sql_result *rs;
     uint64_t t1;
 
     rs = execute_fast(ps, s, c);
-    t1 = clock_now_ns();
+    t1 = detail_ticks();
     detail_query(c->detail, s->kind,
                  c->pub.error == DB_ERROR_NONE
                      ? (enum detail_class) c->rs.pub.counter
                      : DETAIL_FAILED,
-                 t1 - t0, c->stats->discard);
+                 detail_ticks_ns(t0, t1), c->stats->discard);
     return rs;
 }
 

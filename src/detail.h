@@ -29,8 +29,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
-struct hist;
-struct detail_worker; /* one worker's record, private to detail.c */
+#include <sys/types.h>
+#include <time.h>
+#include <ck_pr.h>
+
+#include "clock.h"
+#include "hist.h"
 
 /* -- Statement kinds --------------------------------------------------- */
 
@@ -213,10 +217,77 @@ struct detail_worker *detail_thread_of(int tid);
 void detail_thread_start(struct detail_worker *w);
 void detail_thread_go(struct detail_worker *w, uint64_t start_ns);
 void detail_thread_stop(struct detail_worker *w);
-/* One query of kind `kind` and class `cls` took `ns` in the driver.
- * `discard`: during --warmup-time (counted in driver time only). */
-void detail_query(struct detail_worker *w, unsigned kind, enum detail_class cls,
-                  uint64_t ns, bool discard);
+/* One worker's record. Fields are read-only outside detail.c and the
+ * inline detail_query. Written only by its worker; read by the reporter
+ * with relaxed loads. */
+struct detail_worker {
+    uint64_t n[DETAIL_KIND_MAX][DETAIL_NCLASS];
+    struct hist *kind_lat[DETAIL_KIND_MAX]; /* on first use; published
+                                               after a store fence */
+    struct hist *service, *lag;             /* --rate only */
+    uint64_t driver_ns, schedule_ns;
+    /* Thread clocks at detail_thread_start, and at detail_thread_stop
+     * (stopped set after them). */
+    uint64_t wall0_ns, cpu0_ns, runq0_ns;
+    uint64_t wall1_ns, cpu1_ns, runq1_ns;
+    int started, stopped;
+    clockid_t cpu_clock;
+    pid_t tid;
+} __attribute__((aligned(64)));
+
+/* -- Timing queries --------------------------------------------------- */
+
+/* Query timestamps: the CPU's time-stamp counter where it is invariant
+ * and the kernel's clock runs on it (calibrated against CLOCK_MONOTONIC
+ * by detail_init), one instruction instead of a clock_gettime; else
+ * clock_now_ns. Written by detail_init only, before workers start. */
+struct detail_clock {
+    bool tsc;
+    uint64_t mult; /* ns per tick, times 2^32 */
+};
+extern struct detail_clock detail_clock;
+
+/* A timestamp, for detail_ticks_ns of the difference of two. */
+static inline uint64_t detail_ticks(void)
+{
+#if defined(__x86_64__)
+    if (detail_clock.tsc) return __builtin_ia32_rdtsc();
+#endif
+    return clock_now_ns();
+}
+
+/* The ns between two detail_ticks (later minus earlier, 0 if negative). */
+static inline uint64_t detail_ticks_ns(uint64_t t0, uint64_t t1)
+{
+    uint64_t d = t1 > t0 ? t1 - t0 : 0;
+
+    if (!detail_clock.tsc) return d;
+    return (uint64_t) (((unsigned __int128) d * detail_clock.mult) >> 32);
+}
+
+/* Slow path of detail_query, for its use only: the first query of the
+ * kind on this worker (allocates its record). */
+void detail_query_first(struct detail_worker *w, unsigned kind, uint64_t ns);
+
+/* One query of kind `kind` (< DETAIL_KIND_MAX) and class `cls` took `ns`
+ * in the driver. `discard`: during --warmup-time (counted in driver time
+ * only). Inline: it runs per query while measuring. */
+static inline void detail_query(struct detail_worker *w, unsigned kind,
+                                enum detail_class cls, uint64_t ns,
+                                bool discard)
+{
+    struct hist *h = w->kind_lat[kind];
+
+    ck_pr_store_64(&w->driver_ns, w->driver_ns + ns);
+    if (discard) return;
+    ck_pr_store_64(&w->n[kind][cls], w->n[kind][cls] + 1);
+    if (__builtin_expect(h == NULL, 0)) {
+        detail_query_first(w, kind, ns);
+        return;
+    }
+    hist_record(h, ns);
+}
+
 /* Under --rate, one event ended: intended to start at intended_ns,
  * actually started at start_ns (after the wait for its arrival), ended at
  * end_ns; `counted`: it is in the latency record (not warm-up). Without

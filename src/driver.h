@@ -120,8 +120,8 @@ struct detail_worker;
 /* db.c's, while measuring: one call's start and its connection's
  * read/write/other counts then (db_detail_begin, db_internal.h). */
 struct db_timing {
-    uint64_t t0_ns;
-    uint64_t n[3]; /* STAT_OTHER, STAT_READS, STAT_WRITES */
+    uint64_t t0_ns; /* detail_ticks(): TSC ticks or ns (detail.h) */
+    uint64_t n[3];  /* STAT_OTHER, STAT_READS, STAT_WRITES */
     struct stats_slot *slot;
 };
 
