@@ -599,6 +599,14 @@ static void rollback_quietly(struct db_conn *c)
     c->err = saved;
 }
 
+/* While measuring, an error counted by code (detail.h). */
+static void note_error(struct db_conn *c, bool fatal)
+{
+    if (c->detail)
+        detail_error(c->detail, c->err.code, c->pub.sql_state, fatal,
+                     stats_discarding(c->thread_id));
+}
+
 sql_error_t db_classify(struct db_conn *c, enum db_op op, const char *sql)
 {
     struct db_error *e = &c->err;
@@ -611,6 +619,7 @@ sql_error_t db_classify(struct db_conn *c, enum db_op op, const char *sql)
     c->pub.sql_errmsg = api_error ? NULL : e->msg;
     if (!is_ignorable(c)) {
         stats_add(c->thread_id, STAT_ERRORS, 1);
+        note_error(c, true);
         c->drv->log_error(c, op, sql);
         return DB_ERROR_FATAL;
     }
@@ -621,8 +630,10 @@ sql_error_t db_classify(struct db_conn *c, enum db_op op, const char *sql)
     if (e->conn_lost) {
         bool ok = reconnect_loop(c) == 0;
         stats_add(c->thread_id, ok ? STAT_RECONNECTS : STAT_ERRORS, 1);
+        if (!ok) note_error(c, false);
     } else {
         stats_add(c->thread_id, STAT_ERRORS, 1);
+        note_error(c, false);
         if (c->drv->caps.rollback_on_error && !c->broken) rollback_quietly(c);
     }
     return DB_ERROR_IGNORABLE;

@@ -218,6 +218,61 @@ void detail_query_first(struct detail_worker *w, unsigned kind, uint64_t ns)
     hist_record(h, ns);
 }
 
+static bool same_error(const struct detail_error_count *e, int code,
+                       const char *sqlstate, bool fatal)
+{
+    return e->code == code && e->fatal == fatal &&
+           strncmp(e->sqlstate, sqlstate ? sqlstate : "", 5) == 0;
+}
+
+/* The entry of (code, sqlstate, fatal) in errors[0..*n), added if there
+ * is room (else the code -1 entry, the last slot); NULL when full. */
+static struct detail_error_count *error_slot(struct detail_error_count *errors,
+                                             unsigned *n, int code,
+                                             const char *sqlstate, bool fatal)
+{
+    for (unsigned i = 0; i < *n; i++)
+        if (same_error(&errors[i], code, sqlstate, fatal)) return &errors[i];
+    if (*n == DETAIL_MAX_CODES) {
+        if (code == -1) return NULL;
+        return error_slot(errors, n, -1, NULL, fatal);
+    }
+    if (*n == DETAIL_MAX_CODES - 1 && code != -1)
+        return error_slot(errors, n, -1, NULL, fatal);
+    errors[*n] = (struct detail_error_count){.code = code, .fatal = fatal};
+    snprintf(errors[*n].sqlstate, sizeof(errors[*n].sqlstate), "%s",
+             sqlstate ? sqlstate : "");
+    return &errors[(*n)++];
+}
+
+void detail_error(struct detail_worker *w, int code, const char *sqlstate,
+                  bool fatal, bool discard)
+{
+    unsigned n = w->nerrors;
+    struct detail_error_count *e;
+
+    if (discard || !(e = error_slot(w->errors, &n, code, sqlstate, fatal)))
+        return;
+    if (n != w->nerrors) {
+        ck_pr_fence_store();
+        ck_pr_store_uint(&w->nerrors, n);
+    }
+    ck_pr_store_64(&e->n, e->n + 1);
+}
+
+/* Adds the counts of src[0..n) into s's table. */
+static void errors_add(struct detail_snapshot *s,
+                       const struct detail_error_count *src, unsigned n,
+                       int sign)
+{
+    for (unsigned i = 0; i < n; i++) {
+        struct detail_error_count *e = error_slot(
+            s->errors, &s->nerrors, src[i].code, src[i].sqlstate, src[i].fatal);
+        uint64_t v = ck_pr_load_64(&src[i].n);
+        if (e) e->n = sign > 0 ? e->n + v : e->n > v ? e->n - v : 0;
+    }
+}
+
 void detail_paced_event(struct detail_worker *w, uint64_t intended_ns,
                         uint64_t start_ns, uint64_t end_ns, bool counted)
 {
@@ -321,7 +376,8 @@ static void reset(struct detail_snapshot *s)
     }
     hist_reset(s->service);
     hist_reset(s->lag);
-    s->total = (struct detail_selfcheck){0};
+    s->total   = (struct detail_selfcheck){0};
+    s->nerrors = 0;
 }
 
 static int collect_kinds(struct detail_snapshot *now, struct detail_worker *w)
@@ -347,6 +403,11 @@ int detail_collect(struct detail_snapshot *now, uint64_t now_ns,
         struct detail_selfcheck *c = &now->thread[t];
 
         if (collect_kinds(now, w) != 0) return -1;
+        {
+            unsigned ne = ck_pr_load_uint(&w->nerrors);
+            ck_pr_fence_load();
+            errors_add(now, w->errors, ne, 1);
+        }
         collect_thread(w, now_ns, c);
         if (w->service) {
             c->event_ns = hist_sum_ns(w->service);
@@ -378,6 +439,8 @@ int detail_copy(struct detail_snapshot *dst, const struct detail_snapshot *src)
 {
     dst->nkinds    = src->nkinds;
     dst->rate_mode = src->rate_mode;
+    dst->nerrors   = src->nerrors;
+    memcpy(dst->errors, src->errors, sizeof(src->errors));
     for (unsigned k = 0; k < DETAIL_KIND_MAX; k++) {
         memcpy(dst->kinds[k].n, src->kinds[k].n, sizeof(src->kinds[k].n));
         if (hist_copy(dst->kinds[k].lat, src->kinds[k].lat) != 0) return -1;
@@ -405,6 +468,7 @@ int detail_diff(struct detail_snapshot *out, const struct detail_snapshot *now,
                 const struct detail_snapshot *base)
 {
     if (detail_copy(out, now) != 0) return -1;
+    errors_add(out, base->errors, base->nerrors, -1);
     for (unsigned k = 0; k < DETAIL_KIND_MAX; k++) {
         for (unsigned c = 0; c < DETAIL_NCLASS; c++)
             out->kinds[k].n[c] -= base->kinds[k].n[c];

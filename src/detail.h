@@ -132,8 +132,21 @@ struct detail_selfcheck {
  * detail_snapshot_new for one run's thread count; filled by detail_collect
  * (totals since the start) and detail_diff (a period). Read-only for the
  * writers. */
+/* Errors by code: the native code and SQLSTATE of each error db.c counted
+ * (in sysbench's "ignored errors" or fatal), while measuring. A worker
+ * keeps DETAIL_MAX_CODES distinct ones; more count under code -1. */
+#define DETAIL_MAX_CODES 16
+struct detail_error_count {
+    int code;         /* native code (0 on PostgreSQL); -1: the rest */
+    char sqlstate[6]; /* "" when none */
+    bool fatal;       /* stopped the run, not ignored */
+    uint64_t n;
+};
+
 struct detail_snapshot {
     unsigned nthreads;
+    unsigned nerrors; /* errors[0..nerrors) */
+    struct detail_error_count errors[DETAIL_MAX_CODES];
     unsigned nkinds; /* kinds[0..nkinds) are valid (ids as detail_kind) */
     struct detail_kind_stats kinds[DETAIL_KIND_MAX];
     /* Under --rate (else empty): per event, service time from the actual
@@ -226,6 +239,9 @@ struct detail_worker {
                                                after a store fence */
     struct hist *service, *lag;             /* --rate only */
     uint64_t driver_ns, schedule_ns;
+    struct detail_error_count errors[DETAIL_MAX_CODES]; /* nerrors used,
+                                          each published before nerrors */
+    unsigned nerrors;
     /* Thread clocks at detail_thread_start, and at detail_thread_stop
      * (stopped set after them). */
     uint64_t wall0_ns, cpu0_ns, runq0_ns;
@@ -287,6 +303,11 @@ static inline void detail_query(struct detail_worker *w, unsigned kind,
     }
     hist_record(h, ns);
 }
+
+/* An error db.c counted (native code, SQLSTATE or NULL, fatal or
+ * ignored). Not per query: only when one fails. */
+void detail_error(struct detail_worker *w, int code, const char *sqlstate,
+                  bool fatal, bool discard);
 
 /* Under --rate, one event ended: intended to start at intended_ns,
  * actually started at start_ns (after the wait for its arrival), ended at

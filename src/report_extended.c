@@ -102,6 +102,27 @@ static void kind_section(const struct report_data *r)
     say("%s", "");
 }
 
+static void error_section(const struct report_data *r)
+{
+    const struct detail_snapshot *d = r->delta->detail;
+
+    if (d->nerrors == 0) return;
+    say("Errors by code:");
+    for (unsigned i = 0; i < d->nerrors; i++) {
+        const struct detail_error_count *e = &d->errors[i];
+        char code[32];
+        if (e->code < 0)
+            snprintf(code, sizeof(code), "others");
+        else if (e->sqlstate[0])
+            snprintf(code, sizeof(code), "%d (%s)", e->code, e->sqlstate);
+        else
+            snprintf(code, sizeof(code), "%d", e->code);
+        say("    %-24s %-8s %10llu", code, e->fatal ? "fatal" : "ignored",
+            (unsigned long long) e->n);
+    }
+    say("%s", "");
+}
+
 static void check_line(const char *label, uint64_t ns, unsigned n,
                        uint64_t wall_ns)
 {
@@ -155,6 +176,7 @@ void report_extended(const struct report_data *r)
     if (!r->delta->detail) return;
     rate_section(r);
     if (r->style == REPORT_SQL) kind_section(r);
+    error_section(r);
     selfcheck_section(r);
 }
 

@@ -119,6 +119,18 @@ void script_stat_extend(lua_State *L, const struct report_data *r)
     lua_setfield(L, -2, "kinds");
     push_selfcheck(L, d);
     lua_setfield(L, -2, "selfcheck");
+    lua_createtable(L, (int) d->nerrors, 0);
+    for (unsigned i = 0; i < d->nerrors; i++) {
+        lua_createtable(L, 0, 4);
+        num(L, "code", d->errors[i].code);
+        lua_pushstring(L, d->errors[i].sqlstate);
+        lua_setfield(L, -2, "sqlstate");
+        lua_pushboolean(L, d->errors[i].fatal);
+        lua_setfield(L, -2, "fatal");
+        num(L, "count", (double) d->errors[i].n);
+        lua_rawseti(L, -2, (int) i + 1);
+    }
+    lua_setfield(L, -2, "errors_by_code");
     if (!d->rate_mode) return;
     lua_createtable(L, 0, 6);
     set_latency(L, r, d->service);

@@ -6,6 +6,7 @@
 #    read/write/other counts (a DELETE matching no row is other, a failed
 #    INSERT an ignored error in no class), in the stat table and in the
 #    text's kind table of oltp_read_write, with --virtual-users too;
+#  - errors by native code and SQLSTATE, ignored or fatal;
 #  - the client-bound WARNING fires when each event adds a CPU-heavy Lua
 #    loop to a point select, and not on an ordinary point-select run.
 # Needs the environment of `tests/db/servers.sh env`. Private database:
@@ -33,6 +34,7 @@ kinds() {
     has_re "kind insert: 0/0/0 errors 200" "$label: a failed INSERT is an error"
     has_re "kind count: 200/0/0 errors 0" "$label: a script's own label"
     has_re "kinds errors: 200, stats errors: 200" "$label: errors as sysbench counts them"
+    has_re "    $ERRCODE +ignored +200" "$label: errors by code"
 }
 
 # oltp_kinds LABEL OPTS...: oltp_read_write's kind table adds up.
@@ -83,6 +85,7 @@ warning() {
 
 if [ -n "${BENCH_TEST_MYSQL:-}" ]; then
     O="$(my_opts $DB) --mysql-ignore-errors=1062"
+    ERRCODE="1062 \(23000\)"
     run "$SCRIPT" $O prepare
     status_is 0 "mysql: prepare"
     kinds mysql $O
@@ -91,6 +94,7 @@ if [ -n "${BENCH_TEST_MYSQL:-}" ]; then
 fi
 if [ -n "${BENCH_TEST_PGSQL:-}" ]; then
     O="$(pg_opts $DB) --pgsql-ignore-errors=23505"
+    ERRCODE="0 \(23505\)"
     run "$SCRIPT" $O prepare
     status_is 0 "pgsql: prepare"
     kinds pgsql $O

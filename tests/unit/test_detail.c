@@ -111,6 +111,20 @@ static void records(void)
     is_int(hist_sum_ns(d->service), 2000, "the period's service time");
     is_int(hist_sum_ns(d->lag), 2000, "the period's lag");
     is_int(d->total.driver_ns, 2000, "the period's driver time");
+    for (int i = 0; i < 20; i++)
+        detail_error(w, 1000 + i, "HY000", false, false);
+    detail_error(w, 1000, "HY000", false, false);
+    detail_error(w, 1000, "HY000", true, true); /* warm-up: dropped */
+    ok(detail_collect(now, clock_now_ns(), lat) == 0, "collect errors");
+    is_int(now->nerrors, DETAIL_MAX_CODES, "errors: as many codes as kept");
+    is_int(now->errors[0].code, 1000, "errors: the first code");
+    is_int(now->errors[0].n, 2, "errors: counted twice");
+    is_int(now->errors[DETAIL_MAX_CODES - 1].code, -1,
+           "errors: the last entry holds the rest");
+    is_int(now->errors[DETAIL_MAX_CODES - 1].n, 20 - (DETAIL_MAX_CODES - 1),
+           "errors: the rest counted");
+    ok(detail_diff(d, now, base) == 0 && d->errors[0].n == 2,
+       "errors: a period's count");
     detail_snapshot_free(now);
     detail_snapshot_free(base);
     detail_snapshot_free(d);
