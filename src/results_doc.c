@@ -6,6 +6,7 @@
  * averages of intervals. */
 #include <errno.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "detail.h"
@@ -132,6 +133,47 @@ static json_t *queries(const uint64_t *c, const struct report_data *d,
                      (json_int_t) (r + w + o));
 }
 
+/* detail's errors by code of the period; NULL (nothing to add) when there
+ * are none or measuring is off, and on ENOMEM (*failed set). */
+static json_t *errors_by_code(const struct report_data *d, bool *failed)
+{
+    const struct detail_snapshot *s = d->delta->detail;
+    json_t *a;
+    char code[24];
+
+    *failed = false;
+    if (s == NULL || s->nerrors == 0) return NULL;
+    if ((a = json_array()) == NULL) goto fail;
+    for (unsigned i = 0; i < s->nerrors; i++) {
+        const struct detail_error_count *e = &s->errors[i];
+
+        if (e->code < 0)
+            snprintf(code, sizeof(code), "other");
+        else
+            snprintf(code, sizeof(code), "%d", e->code);
+        if (json_array_append_new(
+                a, json_pack("{s:s, s:s?, s:s, s:I}", "code", code, "sqlstate",
+                             *e->sqlstate ? e->sqlstate : NULL, "class",
+                             e->fatal ? "fatal" : "ignored", "count",
+                             (json_int_t) e->n)) != 0)
+            goto fail;
+    }
+    return a;
+fail:
+    json_decref(a);
+    *failed = true;
+    return NULL;
+}
+
+/* Adds "errors_by_code" to o when the period has any; false on ENOMEM. */
+static bool put_errors(json_t *o, const struct report_data *d)
+{
+    bool failed;
+    json_t *a = errors_by_code(d, &failed);
+
+    return !failed && (a == NULL || put(o, "errors_by_code", a));
+}
+
 /* The parts an interval and the totals share: detail's kinds and rate. */
 static bool put_detail(json_t *o, const struct report_data *d, bool with_hdr)
 {
@@ -162,6 +204,7 @@ json_t *results_interval_obj(const struct report_data *d, bool with_hdr)
         !put(o, "tps", json_real(per_s(c[STAT_EVENTS], d))) ||
         !put(o, "qps", queries(c, d, true)) ||
         !put(o, "errors_per_s", json_real(per_s(c[STAT_ERRORS], d))) ||
+        !put_errors(o, d) ||
         !put(o, "reconnects_per_s", json_real(per_s(c[STAT_RECONNECTS], d))) ||
         (d->rate_mode && (!put(o, "queue_length", count(d->queue_length)) ||
                           !put(o, "concurrency", count(d->concurrency)))) ||
@@ -210,7 +253,7 @@ json_t *results_totals(const struct report_data *d)
         !put(o, "tps", json_real(per_s(c[STAT_EVENTS], d))) ||
         !put(o, "errors", count(c[STAT_ERRORS])) ||
         !put(o, "errors_per_s", json_real(per_s(c[STAT_ERRORS], d))) ||
-        !put(o, "reconnects", count(c[STAT_RECONNECTS])) ||
+        !put_errors(o, d) || !put(o, "reconnects", count(c[STAT_RECONNECTS])) ||
         !put(o, "reconnects_per_s", json_real(per_s(c[STAT_RECONNECTS], d))) ||
         !put(o, "bytes_read", count(c[STAT_BYTES_READ])) ||
         !put(o, "bytes_written", count(c[STAT_BYTES_WRITTEN])) ||

@@ -70,7 +70,7 @@ and lag, the self-check), from the fixed figures of the unit test
 tests/unit/test_results.c, validates and decodes too:
 
   $ "$(dirname "$BENCH")/tests/unit/test_results" synth.json | tail -1
-  1..18
+  1..19
   $ check doc synth.json
   ok: valid against bench-result-1.schema.json
   ok: every record decodes with hdrh to its counts and percentiles \(2 intervals\) (re)

@@ -59,7 +59,9 @@ static void fill(struct stats_snapshot *s)
     d->kinds[DETAIL_KIND_POINT_SELECT].n[DETAIL_READ]  = 600;
     d->kinds[DETAIL_KIND_INDEX_UPDATE].n[DETAIL_WRITE] = 400;
     d->nkinds                                          = DETAIL_KIND_BUILTIN;
-    d->rate_mode                                       = true;
+    d->nerrors                                         = 1;
+    d->errors[0] = (struct detail_error_count){1062, "23000", false, 5};
+    d->rate_mode = true;
     for (unsigned t = 0; t < NTHREADS; t++) {
         s->thread_events[t] = 500;
         s->thread_lat_ns[t] = 250000000;
@@ -112,6 +114,10 @@ static void check_doc(json_t *doc)
        "kind 'point select': 600 reads, its record of 600");
     ok(kind(doc, "index update") && !kind(doc, "delete"),
        "kinds that ran are listed, the others not");
+    ok(json_integer_value(json_object_get(
+           json_array_get(json_object_get(tot, "errors_by_code"), 0),
+           "count")) == 5,
+       "errors by code: 1062/23000, 5 of them");
     rate = json_object_get(doc, "rate");
     ok(json_integer_value(json_object_get(rate, "target_per_s")) == 500 &&
            decodes_to(json_string_value(json_object_get(
