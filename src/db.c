@@ -431,7 +431,7 @@ static void connect_hint(const struct db_conn *c)
 struct db_conn *db_conn_alloc(sql_driver *drv)
 {
     struct db_handle *h = DB_CONTAINER_OF(drv, struct db_handle, pub);
-    struct db_conn *c   = calloc(1, sizeof(*c));
+    struct db_conn *c   = db_conn_mem_new();
 
     if (!c) return NULL;
     c->pub.driver = drv;
@@ -457,7 +457,7 @@ sql_connection *db_connection_create(sql_driver *drv)
     if (!c) return NULL;
     if (c->drv->connect(c) != 0) {
         db_connect_failed(c);
-        free(c);
+        db_conn_release(c);
         return NULL;
     }
     db_conn_set_key(c);
@@ -503,7 +503,7 @@ void db_connection_free(sql_connection *pc)
     free(c->text);
     free(c->rs.store_data);
     free(c->rs.store_vals);
-    free(c);
+    db_conn_release(c);
 }
 
 /* Replaces the server connection, retrying every millisecond until it

@@ -29,7 +29,18 @@
  * without being buffered. A driver may stream rows (MySQL does): then
  * sql_result.nrows counts the rows fetched so far and is exact once
  * db_fetch_row returned NULL; db_store_results() buffers the rest and
- * makes nrows exact at once, as sysbench's buffered results are. */
+ * makes nrows exact at once, as sysbench's buffered results are.
+ *
+ * Result handles (issue 12): Lua keeps a plain pointer to a result, which
+ * keeps nothing alive. So a connection's memory (with its result) is
+ * never given back to malloc: db_connection_free puts it on a process-wide
+ * free list that db_connection_create reuses, and bumps sql_result.gen.
+ * bench/sql.lua pairs the pointer with the gen it saw; a handle whose gen
+ * is no longer the result's is checked by bench_db_result_stale before
+ * any use, so a result used after its connection was freed, or after a
+ * later call replaced it, fails with a message and never reads freed
+ * memory. The free list holds at most as many connections as were open
+ * at once. */
 #ifndef BENCH_DB_H
 #define BENCH_DB_H
 

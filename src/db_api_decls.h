@@ -69,6 +69,8 @@ typedef struct sql_result {
     sql_statement *statement; /* statement that produced it, or NULL */
     void *ptr;                /* driver data */
     sql_row row;              /* last fetched row */
+    uint32_t gen; /* bench's: bumped by every call that ends this result
+                     and when its connection is freed (see db.h) */
 } sql_result;
 
 /* A parameter: `buffer` holds int8..int64 / float / double by type, the
@@ -168,6 +170,13 @@ int db_free_results(sql_result *rs);
 /* The connection's result object, current or not (the 1.1 profile's
  * result of a statement that returns no rows; freeing it ALERTs). */
 sql_result *bench_db_conn_result(sql_connection *con);
+/* For a handle taken when rs->gen was `gen`, now that it differs: true,
+ * after an ALERT, when the handle must fail (its connection was freed, or
+ * a later call made another result set current); false when the calls
+ * above may take it (they ALERT for a closed connection or a result
+ * freed, as sysbench). Safe on any handle: connections' memory is
+ * recycled, never freed (db.h). */
+bool bench_db_result_stale(sql_result *rs, uint32_t gen);
 
 sql_statement *db_prepare(sql_connection *con, const char *query, size_t len);
 int db_bind_param(sql_statement *stmt, sql_bind *params, size_t len);

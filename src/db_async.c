@@ -62,7 +62,7 @@ sql_connection *bench_db_connect_nb(sql_driver *drv)
     if (!c->drv->connect_start) {
         if (c->drv->connect(c) != 0) {
             db_connect_failed(c);
-            free(c);
+            db_conn_release(c);
             return NULL;
         }
         db_conn_set_key(c);

@@ -53,11 +53,12 @@ static inline void db_stmt_set_key(struct db_stmt *s, bool prepared)
 }
 
 /* Empties a result for the next call: pub.counter DB_CNT_OTHER (0) and
- * every other field up to store_nvals zero, NULL or false. */
+ * every other field from streaming to pub.row zero, NULL or false; pub.gen
+ * moves on, so handles of the result that ended go stale (db.h). */
 static inline void db_result_reset(struct db_result *r)
 {
-    memset(r, 0,
-           offsetof(struct db_result, store_nvals) + sizeof(r->store_nvals));
+    memset(r, 0, offsetof(struct db_result, pub) + offsetof(sql_result, gen));
+    r->pub.gen++;
 }
 
 /* Frees the current result (state RESULT_SET -> READY): the driver
@@ -104,6 +105,14 @@ static inline bool db_conn_begin(struct db_conn *c)
 struct db_conn *db_conn_alloc(sql_driver *drv);
 /* Prints the FATAL lines of a failed connect (the driver's, the hint). */
 void db_connect_failed(struct db_conn *c);
+
+/* A zeroed connection's memory, from the free list or calloc (NULL:
+ * ENOMEM); its rs.pub.gen goes on from the previous use of the memory. */
+struct db_conn *db_conn_mem_new(void);
+
+/* Puts c, whose resources are freed, on the free list: every handle of
+ * its result goes stale. */
+void db_conn_release(struct db_conn *c);
 
 /* Looks up c's counter slot again (the stats table changed), and its
  * detail record. */

@@ -2,6 +2,7 @@
 /* db_result: calls that produce a connection's current result, and the
  * result itself: counting, fetching, buffering on demand, freeing (see
  * db.h for the rules). */
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -9,6 +10,61 @@
 #include "db_internal.h"
 #include "detail.h"
 #include "stats.h"
+
+/* -- Connections' memory ------------------------------------------------ */
+
+/* Process state: the free list of connections' memory (db.h, "Result
+ * handles"). Never emptied: a result handle Lua still holds may point into
+ * any of it. Connections come and go rarely (not per query), so one lock
+ * does. */
+static pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct db_conn *pool_free;
+
+struct db_conn *db_conn_mem_new(void)
+{
+    struct db_conn *c;
+    uint32_t gen;
+
+    pthread_mutex_lock(&pool_lock);
+    c = pool_free;
+    if (c) pool_free = c->pool_next;
+    pthread_mutex_unlock(&pool_lock);
+    if (!c) return calloc(1, sizeof(*c));
+    gen = c->rs.pub.gen;
+    memset(c, 0, sizeof(*c));
+    c->rs.pub.gen = gen;
+    c->birth_gen  = gen;
+    return c;
+}
+
+void db_conn_release(struct db_conn *c)
+{
+    c->rs.pub.gen++;
+    c->state  = DB_CONN_INVALID;
+    c->pooled = true;
+    pthread_mutex_lock(&pool_lock);
+    c->pool_next = pool_free;
+    pool_free    = c;
+    pthread_mutex_unlock(&pool_lock);
+}
+
+bool bench_db_result_stale(sql_result *prs, uint32_t gen)
+{
+    struct db_result *r = DB_CONTAINER_OF(prs, struct db_result, pub);
+    struct db_conn *c   = DB_CONTAINER_OF(r, struct db_conn, rs);
+
+    /* Taken before this use of the memory began: another connection's. */
+    if (c->pooled || (uint32_t) (gen - c->birth_gen) >
+                         (uint32_t) (prs->gen - c->birth_gen)) {
+        log_alert("attempt to use a result set whose connection was freed");
+        return true;
+    }
+    if (c->state == DB_CONN_RESULT_SET) {
+        log_alert("attempt to use a result set replaced by a later query");
+        return true;
+    }
+    return false;
+}
 
 /* -- Calls and results ------------------------------------------------- */
 

@@ -91,9 +91,9 @@ struct db_stmt;
 
 /* A result. Only one exists per connection: the current one (SQL-5). */
 struct db_result {
-    /* From pub to store_nvals: what db.c empties before every call, in
-     * one piece so that takes a few wide stores. */
-    sql_result pub; /* FFI-visible; pub.ptr is the driver's */
+    /* From streaming to pub.row: what db.c empties before every call, in
+     * one piece so that takes a few wide stores (pub.gen, last in pub,
+     * is left out: it counts on). */
     bool streaming; /* rows are read from the server on fetch: nrows
                        counts rows fetched so far until the end */
     bool at_end;    /* a streamed result reached its last row */
@@ -102,6 +102,7 @@ struct db_result {
                        for a driver that holds its rows */
     /* Rows buffered by db_store_results (db.c only). */
     size_t store_used, store_nvals;
+    sql_result pub; /* FFI-visible; pub.ptr is the driver's */
     char *store_data;
     sql_value *store_vals;
     size_t store_cap, store_vcap;
@@ -111,10 +112,10 @@ struct db_result {
 /* Connection. Drivers write only impl and err; the rest is db.c's.
  * Owner: Lua (the connection cdata's finalizer, db_connection_free; the
  * 0.5-era API's implicit connection frees it in db_disconnect). It owns
- * its current result `rs` (a result is never allocated on its own, so it
- * cannot outlive the connection's memory; after db_connection_close it
- * says "already closed connection") and the driver's impl; its
- * statements are only listed in `stmts`. */
+ * its current result `rs` and the driver's impl; its statements are only
+ * listed in `stmts`. Its memory is recycled, never freed (db_conn_mem_new,
+ * db_conn_release: a result handle Lua kept stays safe to check, db.h);
+ * after db_connection_close it says "already closed connection". */
 struct detail_worker;
 
 /* db.c's, while measuring: one call's start and its connection's
@@ -166,6 +167,11 @@ struct db_conn {
     unsigned kind;
     struct db_timing nb_timing; /* a pending non-blocking call's */
     bool nb_timed;
+    /* Recycling (db_result.c): rs.pub.gen when this use began, whether
+     * the memory is on the free list, and the list's link. */
+    uint32_t birth_gen;
+    bool pooled;
+    struct db_conn *pool_next;
 };
 
 /* Prepared statement. Drivers write only impl. */

@@ -59,7 +59,7 @@ profiles and the 0.5-era API. Run under ASan by CI.
   free: ok
   (last message repeated 1 times)
   ALERT: attempt to free an invalid result set
-  free twice: error: bench.sql:84: db_free_results() failed
+  free twice: error: bench.sql:105: db_free_results() failed
   ALERT: attempt to fetch row from an invalid result set
   fetch after free: ok
   disconnect: ok
@@ -88,13 +88,64 @@ tail call, so a pcall'd query names no line):
   $ "$BENCH" --db-driver=null closed.lua prepare 2>&1 | sed 1d |
   >   diff - compat.out | sed 's/^/| /'
   | 14c14
-  | < free twice: error: bench.sql:84: db_free_results() failed
+  | < free twice: error: bench.sql:105: db_free_results() failed
   | ---
   | > free twice: error: db_free_results() failed
   | 22c22
   | < query after disconnect: error: closed.lua:25: SQL API error
   | ---
   | > query after disconnect: error: SQL API error
+
+A result object is a handle on its connection's current result: it keeps
+nothing alive, and the connection's memory is recycled rather than freed
+(db.h). A result used after its connection was collected (was a use after
+free: `rs = con:query(...); con = nil; collectgarbage(); rs:fetch_row()`),
+also when a new connection reuses that memory, or after a later query
+made another result current, says so and raises an error; after free(), a
+query without rows or disconnect() it is sysbench's ALERT and nil. The same
+script runs on the servers in tests/db/test_result_lifetime.sh. The null
+driver answers a SELECT with no rows:
+
+  $ cp "$BENCH_SRCDIR/tests/db/result_lifetime.lua" .
+  $ "$BENCH" --db-driver=null result_lifetime.lua prepare 2>err | sed 1d; cat err
+  
+  ALERT: attempt to use a result set whose connection was freed
+  fetch_row after connection collected: error result_lifetime.lua:22: SQL API error
+  nrows after connection collected: error result_lifetime.lua:32: SQL API error
+  nfields after connection collected: error result_lifetime.lua:33: SQL API error
+  free after connection collected: error result_lifetime.lua:34: SQL API error
+  old result, memory reused: error result_lifetime.lua:22: SQL API error
+  (last message repeated 4 times)
+  ALERT: attempt to fetch row from an empty result set
+  new result: ok nil
+  ALERT: attempt to use a result set replaced by a later query
+  query result after execute: error result_lifetime.lua:22: SQL API error
+  execute result after query: error result_lifetime.lua:49: SQL API error
+  (last message repeated 1 times)
+  ALERT: attempt to fetch row from an empty result set
+  current result: ok nil
+  ALERT: attempt to fetch row from an invalid result set
+  result after a query without rows: ok nil
+  result after free: ok nil
+  execute result after close: ok nil
+  execute result after statement collected: ok nil
+  (last message repeated 3 times)
+  ALERT: attempt to use a result set whose connection was freed
+  execute result after connection collected: error result_lifetime.lua:22: SQL API error
+  ALERT: attempt to use an already closed connection
+  statement after connection collected: error SQL API error
+  fetch_row after disconnect: ok nil
+  (last message repeated 1 times)
+  ALERT: attempt to use a result set whose connection was freed
+  fetch_row after disconnect and collection: error result_lifetime.lua:22: SQL API error
+  done
+
+The 1.1 profile gives the same answers:
+
+  $ "$BENCH" --compat=1.1 --db-driver=null result_lifetime.lua prepare 2>&1 |
+  >   sed 1d > compat.out
+  $ "$BENCH" --db-driver=null result_lifetime.lua prepare 2>&1 | sed 1d |
+  >   diff - compat.out
 
 The 0.5-era API: a closed statement is refused by name; db_disconnect()
 frees the connection, and a statement prepared on it fails:
@@ -199,7 +250,7 @@ an error or an empty answer, never a crash:
   
   nrows after disconnect: ok 0
   ALERT: attempt to use an already closed connection
-  query_row: error: bench.sql:300: SQL API error
+  query_row: error: bench.sql:327: SQL API error
   more_results: ok false
   next_result: error: SQL API error
   bulk_insert_next: ok nil

@@ -48,6 +48,28 @@ local function raise_error(con, query, api_level)
                        desc.sql_errmsg or ""), 3)
 end
 
+-- -- Results ---------------------------------------------------------------
+
+-- What a script holds for a result: the connection's result and the gen it
+-- had (db.h, "Result handles"). A plain sql_result pointer would keep
+-- nothing alive; the memory it points to is never freed, and a handle
+-- whose gen is no longer the result's is checked before any use, so a
+-- result used after its connection was freed, or after a later query
+-- replaced it, raises an error instead of reading freed memory. A handle
+-- that is dropped at once (an OLTP event's execute()) is never allocated:
+-- the JIT removes it.
+ffi.cdef("typedef struct { sql_result *rs; uint32_t gen; } bench_result;")
+local Result = ffi.typeof("bench_result")
+
+-- The result of handle h, or the error at `level` when it must fail.
+local function live(h, level)
+   local rs = h.rs
+   if h.gen ~= rs.gen and C.bench_db_result_stale(rs, h.gen) then
+      error("SQL API error", level)
+   end
+   return rs
+end
+
 -- A result object for statements returning rows; nil otherwise.
 local function rows_or_nil(rs, con, query)
    if rs == nil then
@@ -57,21 +79,20 @@ local function rows_or_nil(rs, con, query)
    if rs.nfields == 0 then
       return nil
    end
-   return rs
+   return Result(rs, rs.gen)
 end
-
--- -- Results ---------------------------------------------------------------
 
 local result = {}
 
 function result:fetch_row()
-   local row = C.db_fetch_row(self)
+   local rs = live(self, 3)
+   local row = C.db_fetch_row(rs)
    if row == nil then
       return nil
    end
    local t = {}
    local values = row.values
-   for i = 0, self.nfields - 1 do
+   for i = 0, rs.nfields - 1 do
       local v = values[i]
       if v.ptr ~= nil then
          t[i + 1] = ffi.string(v.ptr, v.len)
@@ -81,27 +102,33 @@ function result:fetch_row()
 end
 
 function result:free()
-   assert(C.db_free_results(self) == 0, "db_free_results() failed")
+   assert(C.db_free_results(live(self, 3)) == 0, "db_free_results() failed")
 end
 
 -- 1.1 returns what its assert returns, and its message has no position.
 if M then
    function result:free()
-      if C.db_free_results(self) ~= 0 then
+      if C.db_free_results(live(self, 3)) ~= 0 then
          error("db_free_results() failed", 0)
       end
       return true, "db_free_results() failed"
    end
 end
 
--- `nrows` is exact at once, as in sysbench (see bench.lua): only reading
--- it makes a streamed result buffer its remaining rows.
-ffi.metatype("sql_result", {
-   __index = function(rs, key)
+-- Methods, then the result's fields. `nrows` is exact at once, as in
+-- sysbench (see bench.lua): only reading it makes a streamed result
+-- buffer its remaining rows.
+ffi.metatype(Result, {
+   __index = function(h, key)
+      local m = result[key]
+      if m ~= nil then
+         return m
+      end
+      local rs = live(h, 3)
       if key == "nrows" then
          return C.db_result_nrows(rs)
       end
-      return result[key]
+      return rs[key]
    end,
    __tostring = function() return "<sql_result>" end,
 })
@@ -230,7 +257,7 @@ function statement:execute()
    if rs.nfields == 0 then
       return nil
    end
-   return rs
+   return Result(rs, rs.gen)
 end
 
 -- 1.1 returns a result object for a statement that returns no rows too
@@ -245,9 +272,9 @@ if M then
             error("SQL API error", 2)
          end
          raise_error(con, "<prepared statement>")
-         return C.bench_db_conn_result(con)
+         rs = C.bench_db_conn_result(con)
       end
-      return rs
+      return Result(rs, rs.gen)
    end
 end
 
@@ -291,7 +318,7 @@ if M then
       if rs.nfields == 0 then
          return nil
       end
-      return rs
+      return Result(rs, rs.gen)
    end
 end
 
