@@ -433,7 +433,10 @@ struct db_conn *db_conn_alloc(sql_driver *drv)
     struct db_handle *h = DB_CONTAINER_OF(drv, struct db_handle, pub);
     struct db_conn *c   = db_conn_mem_new();
 
-    if (!c) return NULL;
+    if (!c) {
+        db_oom("create a connection");
+        return NULL;
+    }
     c->pub.driver = drv;
     c->drv        = h->drv;
     c->rs.conn    = c;
@@ -620,7 +623,10 @@ sql_error_t db_classify(struct db_conn *c, enum db_op op, const char *sql)
     if (!is_ignorable(c)) {
         stats_add(c->thread_id, STAT_ERRORS, 1);
         note_error(c, true);
-        c->drv->log_error(c, op, sql);
+        /* Out of memory, the client's or the server's: one line for the
+         * process (log_oom_begin). */
+        if (!strstr(e->msg, "out of memory") || log_oom_begin())
+            c->drv->log_error(c, op, sql);
         return DB_ERROR_FATAL;
     }
     if (e->code != 0)

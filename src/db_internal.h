@@ -100,6 +100,13 @@ static inline bool db_conn_begin(struct db_conn *c)
     return true;
 }
 
+/* An allocation of the SQL layer failed while doing `what`: the one
+ * out-of-memory line of the process (log_oom_begin). */
+static inline void db_oom(const char *what)
+{
+    if (log_oom_begin()) log_fatal("db: %s: out of memory", what);
+}
+
 /* A connection of `drv` with its target picked, not connected (the
  * driver's connect or connect_start comes next). NULL on ENOMEM. */
 struct db_conn *db_conn_alloc(sql_driver *drv);

@@ -160,7 +160,10 @@ int db_values_reserve(struct db_conn *c, uint32_t n)
 
     if (n <= c->nvalues) return 0;
     v = realloc(c->values, n * sizeof(*v));
-    if (!v) return -1;
+    if (!v) {
+        db_oom("fetch a row");
+        return -1;
+    }
     c->values  = v;
     c->nvalues = n;
     return 0;
@@ -281,7 +284,10 @@ int db_store_results(sql_result *prs)
     if (!r->streaming || r->at_end) return 0;
     if (db_values_reserve(r->conn, r->pub.nfields) != 0) return 1;
     while ((rc = r->conn->drv->fetch_row(r, r->conn->values)) == 1) {
-        if (store_row(r, r->conn->values) != 0) return 1;
+        if (store_row(r, r->conn->values) != 0) {
+            db_oom("store a result");
+            return 1;
+        }
         r->pub.nrows++;
     }
     store_fix(r);

@@ -140,6 +140,7 @@ sql_statement *db_prepare(sql_connection *pc, const char *sql, size_t len)
         db_store_results(&c->rs.pub);
     s = calloc(1, sizeof(*s));
     if (!s || !(s->sql = malloc(len + 1))) {
+        db_oom("prepare a statement");
         free(s);
         return NULL;
     }
@@ -184,7 +185,10 @@ int db_bind_param(sql_statement *ps, sql_bind *params, size_t len)
     }
     if (len > s->bind_cap) {
         sql_bind *b = realloc(s->binds, len * sizeof(*b));
-        if (!b) return 1;
+        if (!b) {
+            db_oom("bind parameters");
+            return 1;
+        }
         s->binds    = b;
         s->bind_cap = len;
     }
@@ -433,7 +437,10 @@ int db_bulk_insert_init(sql_connection *pc, const char *query, size_t len)
                   (unsigned) DB_BULK_BUFFER_SIZE);
         return 1;
     }
-    if (!c->bulk_buf && !(c->bulk_buf = malloc(DB_BULK_BUFFER_SIZE))) return 1;
+    if (!c->bulk_buf && !(c->bulk_buf = malloc(DB_BULK_BUFFER_SIZE))) {
+        db_oom("start a bulk insert");
+        return 1;
+    }
     memcpy(c->bulk_buf, query, len);
     c->bulk_buf[len]    = '\0';
     c->bulk_len         = len;

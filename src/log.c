@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* log: see log.h. */
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <stdio.h>
@@ -24,6 +25,29 @@ static unsigned nreleased;
 
 /* FATAL lines the calling thread logged, printed or held (log_fatal_count). */
 static _Thread_local unsigned fatal_count;
+
+/* log_oom_begin: set once in the process. The thread that set it logs the
+ * cause next (oom_owner) and keeps its held block (oom_cause_logged). */
+static atomic_bool oom_seen;
+static _Thread_local bool oom_owner, oom_cause_logged;
+
+bool log_oom_begin(void)
+{
+    if (atomic_exchange(&oom_seen, true)) return false;
+    oom_owner = true;
+    return true;
+}
+
+/* Whether a FATAL line of this thread is dropped: memory ran out and the
+ * line is not the cause's. The cause's line ends the owner's turn. */
+static bool oom_dropped(void)
+{
+    if (!atomic_load_explicit(&oom_seen, memory_order_relaxed)) return false;
+    if (!oom_owner) return true;
+    oom_owner        = false;
+    oom_cause_logged = true;
+    return false;
+}
 
 /* The calling thread's held FATAL lines (log_hold). */
 static _Thread_local struct {
@@ -101,7 +125,10 @@ static void emit(enum log_level level, bool collapse, const char *fmt,
     char buf[sizeof(last_msg)];
 
     if (!log_enabled(level)) return;
-    if (level == LOG_FATAL) fatal_count++;
+    if (level == LOG_FATAL) {
+        fatal_count++;
+        if (oom_dropped()) return;
+    }
     vsnprintf(buf, sizeof(buf), fmt, ap);
     if (level == LOG_FATAL && held.on && hold_line(buf)) return;
     /* Blank lines separate report blocks and are never collapsed. */
@@ -180,7 +207,10 @@ void log_release(void)
     uint64_t h = block_hash(held.buf ? held.buf : "", held.len);
 
     held.on = false;
-    if (held.len == 0) goto out;
+    if (held.len == 0 ||
+        (atomic_load_explicit(&oom_seen, memory_order_relaxed) &&
+         !oom_cause_logged))
+        goto out;
     pthread_mutex_lock(&log_mutex);
     for (unsigned i = 0; i < nreleased && !seen; i++)
         seen = released[i] == h;

@@ -53,6 +53,14 @@ void log_held_print(void);
  * goes with the held block and is printed only when the block is. */
 void log_trace(const char *text);
 
+/* Out of memory (or threads) is one FATAL line for the process (issue
+ * 12): the failures it causes everywhere else would each add their own.
+ * The first caller of log_oom_begin() in the process gets true, and its
+ * next FATAL line is the cause's; every other FATAL line from then on is
+ * dropped (still counted by log_fatal_count), other threads' held blocks
+ * included. Later callers get false and must log nothing. */
+bool log_oom_begin(void);
+
 /* How many FATAL lines the calling thread logged so far (printed or held):
  * whether it reported a failure already. */
 unsigned log_fatal_count(void);

@@ -521,9 +521,12 @@ static int spawn_workers(void)
         ck_pr_inc_uint(&P->running);
         rc = pthread_create(&w->thread, &attr, worker_main,
                             (void *) (intptr_t) i);
+        /* No memory for its stack (EAGAIN under ulimit -v, as for a
+         * thread limit): the one line of running out (log_oom_begin). */
         if (rc != 0) {
             ck_pr_dec_uint(&P->running);
-            log_fatal("pool: create worker thread %u: %s", i, strerror(rc));
+            if ((rc != EAGAIN && rc != ENOMEM) || log_oom_begin())
+                log_fatal("pool: create worker thread %u: %s", i, strerror(rc));
         }
         w->started = rc == 0;
     }

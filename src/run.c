@@ -247,7 +247,8 @@ static int start_pool(struct run *run, const struct pool_config *pc,
                                       : "Thread initialization failed!");
         return 1;
     default:
-        log_fatal("run: out of memory starting worker threads");
+        if (log_oom_begin())
+            log_fatal("run: out of memory starting worker threads");
         return 1;
     }
 }

@@ -4,7 +4,6 @@
  * only, and closed here (lua_close on every state keeps LeakSanitizer
  * quiet). C calls into Lua only through script_pcall, which puts a
  * traceback handler under the function, as luajit.c's docall does. */
-#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -84,14 +83,12 @@ static bool report_descriptor(lua_State *L, const char *prefix)
 }
 
 /* See script_internal.h. */
-static atomic_flag oom_reported = ATOMIC_FLAG_INIT;
-
 bool script_first_oom(const char *msg)
 {
     if (msg && strcmp(msg, "not enough memory") != 0 &&
         strcmp(msg, "out of memory") != 0)
         return true; /* not about memory: always reported */
-    return !atomic_flag_test_and_set(&oom_reported);
+    return log_oom_begin();
 }
 
 /* Prints "FATAL: <prefix><message>" on stdout, as sysbench does, and

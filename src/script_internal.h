@@ -33,8 +33,8 @@ int script_pcall(lua_State *L, int nargs, int nres);
 int script_call_failed(lua_State *L, const char *name);
 
 /* Whether to report the error `msg` (NULL: memory ran out): true unless
- * it is memory running out and that was reported already, by any thread
- * (once for the process: workers meet it together, each elsewhere). */
+ * it is memory running out and something ran out of memory already, in any
+ * thread (one line for the process: log_oom_begin). */
 bool script_first_oom(const char *msg);
 
 /* Adds bench's fields to the stat table on top of the stack

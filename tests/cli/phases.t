@@ -98,3 +98,23 @@ Commands: prepare, cleanup, a custom command, a parallel one (4 states):
   FATAL: `sysbench.cmdline.call_command' function failed: phases.lua:11: custom failed on purpose
   pcustom --threads=4 exit 1
   FATAL: `sysbench.cmdline.call_command' function failed: phases.lua:11: pcustom failed on purpose
+
+Running out of memory is one line for the process (issue 12, and
+tests/cli/oom.t under a real limit): workers meeting it at once print the
+first one's cause and nothing else, not sysbench's "Thread initialization
+failed!" either. Here every odd worker's thread_init raises LuaJIT's
+out-of-memory message:
+
+  $ cat > nomem.lua <<'LUA'
+  > function thread_init(tid)
+  >    if tid % 2 == 1 then error("not enough memory", 0) end
+  > end
+  > function event() end
+  > LUA
+  $ for t in 2 8 16; do "$BENCH" nomem.lua --threads=$t --events=10 run > out.txt 2>&1; echo "exit $?"; grep FATAL out.txt; done
+  exit 1
+  FATAL: `thread_init' function failed: not enough memory
+  exit 1
+  FATAL: `thread_init' function failed: not enough memory
+  exit 1
+  FATAL: `thread_init' function failed: not enough memory
