@@ -11,7 +11,12 @@
 #               creation, each worker's initialisation, the start barrier
 #   wall        the whole run, for context
 # Targets: bench's peak RSS and start-up <= sysbench's (ratio <= 1), both
-# ratios taken from the same run. RSS barely moves with the machine's load;
+# ratios taken from the same run. Then long runs (BUILTIN_LONG seconds,
+# 10; 0 skips) of cpu and memory with events of about a microsecond, so
+# that each of the thousands of workers records thousands of events (a
+# worker's latency list holds 256 before its values spill to the run's
+# shared record, hist.h): peak RSS and events per thread, both tools,
+# one run each. RSS barely moves with the machine's load;
 # seconds do (see perf/README.md), so a start-up FAIL on a busy machine
 # wants a rerun, and the callgrind table below is the noise-free companion:
 # user instructions per thread, (I(N) - I(1)) / (N - 1) at CG_THREADS (64;
@@ -113,6 +118,40 @@ for n in $LIST; do
 done
 note "load average: $(cut -d' ' -f1-3 /proc/loadavg); $(nproc) CPUs;" \
     "ulimit -u $(ulimit -u), vm.max_map_count $(cat /proc/sys/vm/max_map_count)"
+
+# -- Long runs: thousands of events per worker ----------------------------------
+
+LONG=${BUILTIN_LONG:-10}
+# long_args TEST: a --time run of about a microsecond per event.
+long_args()
+{
+    case $1 in
+    cpu) echo "--cpu-max-prime=100 --time=$LONG" ;;
+    memory) echo "--memory-block-size=1K --memory-total-size=1000G --time=$LONG" ;;
+    esac
+}
+if [ "$LONG" -gt 0 ]; then
+    for n in $LIST; do
+        table_head "$n threads, --time=$LONG: thousands of events per worker (one run)"
+        for t in cpu memory; do
+            declare -A LR=() LE=()
+            for tool in bench sysbench; do
+                o=$PERF_TMP/long.$t.$tool.$n
+                # shellcheck disable=SC2046
+                read -r _ _ LR[$tool] _ <<<"$(timed_run "$o" "$(bin_of $tool)" \
+                    $t $(long_args $t) --threads="$n" run)"
+                LE[$tool]=$(awk -v n="$n" '/total number of events:/ {
+                    printf "%d\n", $5 / n }' "$o.out")
+            done
+            r=$(ratio "${LR[bench]}" "${LR[sysbench]}")
+            row "$t: peak RSS (MB)" "$(calc "${LR[bench]} / 1024")" \
+                "$(calc "${LR[sysbench]} / 1024")" "$r" "ratio <= 1" \
+                "$(verdict "$r" "<=" 1)"
+            row "$t: events per thread" "${LE[bench]:-NA}" "${LE[sysbench]:-NA}" \
+                - "> 256" info
+        done
+    done
+fi
 
 # -- Instructions per thread ----------------------------------------------------
 

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: MIT */
+/* Over 600 lines: the record's spill shares its chunk allocator and fences. */
 /* hist.c: the precise per-worker latency record (PD-4) and sysbench's
  * log-scale histogram, which also lays out the --histogram rows (REP-7). */
 #ifndef _POSIX_C_SOURCE
@@ -9,6 +10,7 @@
 #include <float.h>
 #include <inttypes.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -136,12 +138,85 @@ static bool hist_pending_add(struct hist *h, size_t idx)
     return true;
 }
 
+/* -- Spilling (hist.h) ---------------------------------------------------- */
+
+struct hist_spill {
+    pthread_mutex_t lock;
+    struct hist *rec; /* buckets of spilled values; count and sum stay 0 */
+};
+
+struct hist_spill *hist_spill_new(void)
+{
+    struct hist_spill *s = malloc(sizeof(*s));
+
+    if (!s || !(s->rec = hist_new())) {
+        free(s);
+        errno = ENOMEM;
+        return NULL;
+    }
+    pthread_mutex_init(&s->lock, NULL);
+    return s;
+}
+
+void hist_spill_free(struct hist_spill *s)
+{
+    if (!s) return;
+    hist_free(s->rec);
+    pthread_mutex_destroy(&s->lock);
+    free(s);
+}
+
+void hist_use_spill(struct hist *h, struct hist_spill *s)
+{
+    h->spill = s;
+}
+
+struct hist_spill *hist_spill_of(const struct hist *h)
+{
+    return h ? h->spill : NULL;
+}
+
+void hist_spill_lock(struct hist_spill *s)
+{
+    if (s) pthread_mutex_lock(&s->lock);
+}
+
+void hist_spill_unlock(struct hist_spill *s)
+{
+    if (s) pthread_mutex_unlock(&s->lock);
+}
+
+const struct hist *hist_spill_record(const struct hist_spill *s)
+{
+    return s->rec;
+}
+
+/* Moves h's full list to its spill's record (owner thread). A value that
+ * finds no chunk there stays counted, as unrecorded. */
+static void hist_spill_flush(struct hist *h)
+{
+    struct hist *r = h->spill->rec;
+
+    pthread_mutex_lock(&h->spill->lock);
+    for (uint32_t i = 0; i < h->npending; i++) {
+        size_t idx = h->pending[i], c = idx >> HIST_SUB_BITS;
+        if (!r->chunks[c] && !hist_chunk_alloc(r, c))
+            r->unrecorded++;
+        else
+            r->chunks[c][idx & (HIST_CHUNK_LEN - 1)]++;
+    }
+    ck_pr_store_32(&h->npending, 0);
+    pthread_mutex_unlock(&h->spill->lock);
+}
+
 void hist_record_slow(struct hist *h, uint64_t value_ns)
 {
     size_t idx      = hist_index(value_ns);
     uint64_t *chunk = h->chunks[idx >> HIST_SUB_BITS];
     uint64_t *slot;
 
+    if (chunk == NULL && h->spill && h->npending == h->pending_max)
+        hist_spill_flush(h);
     if (chunk == NULL && hist_pending_add(h, idx)) {
         /* kept in the list */
     } else if (chunk == NULL &&

@@ -44,6 +44,7 @@ struct hist {
      * store fence and never moves. pending_max is 0 for the others. */
     uint32_t npending, pending_max;
     uint16_t *pending;
+    struct hist_spill *spill; /* hist_use_spill, or NULL */
 };
 
 /* Returns an empty hist: only the ~0.5 KB struct, counter chunks (8 KB each)
@@ -59,6 +60,25 @@ struct hist *hist_new(void);
  * hist_copy's src; the other queries, hist_sub and hist_print take hists filled
  * by hist_add/hist_copy or by hist_record on a hist_new one. */
 struct hist *hist_new_compact(void);
+
+/* Spilling, for runs of thousands of workers (issue 12): a compact hist
+ * given a spill (hist_use_spill, before it records) allocates no chunks;
+ * each time its list is full, its owner moves the values to the spill's
+ * shared record under the spill's lock (once per HIST_PENDING values), so a
+ * worker stays at its 512-byte list however long it runs, as sysbench's
+ * shared histogram does. A reader takes the lock (hist_spill_lock) around
+ * reading the spill's record and every hist using it, so each value is in
+ * exactly one of them. NULL spills: the calls do nothing. */
+struct hist_spill;
+struct hist_spill *hist_spill_new(void);    /* NULL with errno = ENOMEM */
+void hist_spill_free(struct hist_spill *s); /* after the hists using it */
+void hist_use_spill(struct hist *h, struct hist_spill *s);
+struct hist_spill *hist_spill_of(const struct hist *h);
+void hist_spill_lock(struct hist_spill *s);
+void hist_spill_unlock(struct hist_spill *s);
+/* The spilled values' record (buckets only: count and sum stay in each
+ * hist), for hist_add under the lock. */
+const struct hist *hist_spill_record(const struct hist_spill *s);
 
 /* Frees h and its chunks. Accepts NULL. No other thread may use h. */
 void hist_free(struct hist *h);

@@ -56,6 +56,7 @@ struct pool {
     struct bench_worker *workers;
     unsigned nslots; /* cfg.users, or cfg.threads without virtual users */
     struct pacer *pacer;
+    struct hist_spill *spill; /* the workers' records' (POOL_SPILL_THREADS) */
     /* Written by the main thread before release, read-only afterwards. */
     uint64_t start_ns, warmup_end_ns, deadline_ns;
     uint64_t end_ns;       /* deadline_ns, or UINT64_MAX without --time */
@@ -99,6 +100,12 @@ void bench_event_limits(int64_t per_thread, bool keep_global)
 /* The largest --events chunk a worker claims at once: one shared atomic
  * per this many events instead of one per event. */
 #define CLAIM_MAX 256
+
+/* From this many workers their latency records spill (hist.h): a lock per
+ * 256 events instead of 8 KB chunks per worker, which at thousands of
+ * threads outgrow sysbench's whole footprint (perf/builtin_threads.sh).
+ * Below, the chunks' lock-free fast path. */
+#define POOL_SPILL_THREADS 256
 
 /* Handed out when no pool exists: its fast path is closed (fast_until_ns
  * 0) and the slow path returns false before touching it, so it is never
@@ -489,6 +496,8 @@ static int pool_alloc(const struct pool_config *cfg,
         p->per_thread_limit = test_limits.per_thread >= 0;
         test_limits.set     = false;
     }
+    if (cfg->threads >= POOL_SPILL_THREADS && !(p->spill = hist_spill_new()))
+        return -1;
     for (unsigned i = 0; i <= n; i++) {
         p->workers[i] = (struct bench_worker){0};
         if (p->per_thread_limit)
@@ -497,6 +506,8 @@ static int pool_alloc(const struct pool_config *cfg,
             p->workers[i].hist = p->workers[i % cfg->threads].hist;
         else if (!(p->workers[i].hist = hist_new_compact()))
             return -1;
+        else
+            hist_use_spill(p->workers[i].hist, p->spill);
         if (cfg->rate > 0 && i < n) /* users: their thread's too */
             p->workers[i].paced = detail_worker_of((int) (i % cfg->threads));
         /* Counters of events started during warmup are discarded too. */
@@ -721,6 +732,7 @@ void pool_free(void)
     if (!P) return;
     for (unsigned i = 0; i <= P->nslots; i++)
         if (i < P->cfg.threads || i == P->nslots) hist_free(P->workers[i].hist);
+    hist_spill_free(P->spill);
     pacer_free(P->pacer);
     pthread_mutex_destroy(&P->mutex);
     pthread_cond_destroy(&P->ready_cond);

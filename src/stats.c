@@ -72,10 +72,17 @@ void stats_snapshot_fini(struct stats_snapshot *s)
 
 int stats_collect(struct stats_snapshot *now, struct hist *const *hists)
 {
+    struct hist_spill *spill;
+    int rc = 0;
+
     for (int c = 0; c < STAT_N; c++)
         now->c[c] = 0;
     hist_reset(now->lat);
-    for (unsigned t = 0; t < now->nthreads; t++) {
+    /* The records may share a spill (hist.h): read under its lock. */
+    spill = now->nthreads ? hist_spill_of(hists[0]) : NULL;
+    hist_spill_lock(spill);
+    if (spill) rc = hist_add(now->lat, hist_spill_record(spill));
+    for (unsigned t = 0; t < now->nthreads && rc == 0; t++) {
         for (int c = 0; c < STAT_N; c++)
             now->c[c] += stats_read((int) t, (enum stat_counter) c);
         /* Count and sum are read before the buckets, so the merged
@@ -83,8 +90,10 @@ int stats_collect(struct stats_snapshot *now, struct hist *const *hists)
         now->thread_events[t] = hist_count(hists[t]);
         now->thread_lat_ns[t] = hist_sum_ns(hists[t]);
         now->c[STAT_EVENTS] += now->thread_events[t];
-        if (hist_add(now->lat, hists[t]) != 0) return -1;
+        rc = hist_add(now->lat, hists[t]);
     }
+    hist_spill_unlock(spill);
+    if (rc != 0) return -1;
     if (now->detail &&
         detail_collect(now->detail, clock_now_ns(), now->thread_lat_ns) != 0)
         return -1;

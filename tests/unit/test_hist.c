@@ -543,6 +543,96 @@ static void test_count_le(void)
     hist_free(h);
 }
 
+/* Spilling (hist.h): writers whose compact records share a spill, read
+ * under its lock while they record, as stats_collect does. */
+#define NSPILLERS    4
+#define SPILL_VALUES 200000
+
+struct spiller {
+    struct hist *h;
+    uint64_t seed;
+    int done;
+};
+
+/* The i-th value of writer `seed`: 1 ns .. ~1 s, spread over octaves. */
+static uint64_t spill_value(uint64_t seed, int i)
+{
+    uint64_t z = (seed + (uint64_t) i) * 0x9e3779b97f4a7c15ULL;
+
+    z ^= z >> 29;
+    return 1 + (z >> (34 + z % 30));
+}
+
+static void *spiller_run(void *arg)
+{
+    struct spiller *w = arg;
+
+    for (int i = 0; i < SPILL_VALUES; i++)
+        hist_record(w->h, spill_value(w->seed, i));
+    ck_pr_store_int(&w->done, 1);
+    return NULL;
+}
+
+/* fresh = the spill's record and every writer's, under the lock. */
+static int spill_collect(struct hist *fresh, struct hist_spill *s,
+                         struct spiller *w)
+{
+    int rc;
+
+    hist_spill_lock(s);
+    rc = hist_add(fresh, hist_spill_record(s));
+    for (int k = 0; k < NSPILLERS && rc == 0; k++)
+        rc = hist_add(fresh, w[k].h);
+    hist_spill_unlock(s);
+    return rc;
+}
+
+static void test_spill(void)
+{
+    struct hist_spill *s = hist_spill_new();
+    struct spiller w[NSPILLERS];
+    pthread_t tid[NSPILLERS];
+    struct hist *ref = hist_new(), *snap = hist_new();
+    uint64_t last_total = 0;
+    bool monotonic = true, running = true;
+    int k, chunks                  = 0;
+
+    for (k = 0; k < NSPILLERS; k++) {
+        w[k] = (struct spiller){hist_new_compact(), (uint64_t) k << 40, 0};
+        hist_use_spill(w[k].h, s);
+        pthread_create(&tid[k], NULL, spiller_run, &w[k]);
+    }
+    while (running) {
+        struct hist *fresh = hist_new();
+
+        monotonic &= spill_collect(fresh, s, w) == 0 &&
+                     bucket_total(fresh) >= last_total;
+        last_total = bucket_total(fresh);
+        hist_free(fresh);
+        running = false;
+        for (k = 0; k < NSPILLERS; k++)
+            running |= !ck_pr_load_int(&w[k].done);
+    }
+    for (k = 0; k < NSPILLERS; k++) {
+        pthread_join(tid[k], NULL);
+        chunks += chunks_allocated(w[k].h);
+        for (int i = 0; i < SPILL_VALUES; i++)
+            hist_record(ref, spill_value(w[k].seed, i));
+    }
+    ok(monotonic, "spilled records read under the lock never decrease");
+    ok(chunks == 0, "writers with a spill allocate no chunk");
+    ok(spill_collect(snap, s, w) == 0 &&
+           bucket_total(snap) == (uint64_t) NSPILLERS * SPILL_VALUES &&
+           hist_count(snap) == hist_count(ref) && hists_equal(snap, ref),
+       "the spill and the writers' lists hold every value exactly once");
+    for (k = 0; k < NSPILLERS; k++)
+        hist_free(w[k].h);
+    hist_spill_free(s);
+    hist_spill_free(NULL);
+    hist_free(ref);
+    hist_free(snap);
+}
+
 int main(void)
 {
     test_distribution("uniform", gen_uniform);
@@ -558,5 +648,6 @@ int main(void)
     test_enomem();
     test_concurrent();
     test_count_le();
+    test_spill();
     return done_testing();
 }
