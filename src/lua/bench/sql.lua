@@ -551,7 +551,7 @@ if vu then
       if rs.nfields == 0 then
          return nil
       end
-      return rs
+      return Result(rs, rs.gen)
    end
 
    function statement:execute()
@@ -564,13 +564,16 @@ if vu then
          rs = await(con, rs)
          if rs == nil then
             raise_error(con, "<prepared statement>")
-            return M and C.bench_db_conn_result(con) or nil
+            if not M then
+               return nil
+            end
+            rs = C.bench_db_conn_result(con)
          end
       end
       if rs.nfields == 0 and not M then
          return nil
       end
-      return rs
+      return Result(rs, rs.gen)
    end
 
    function driver:connect()
