@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: MIT */
+/* Over 600 lines: the run lifecycle reads top to bottom in printed order. */
 /* run: see run.h. The order of every printed line follows sysbench 1.0.20
  * (sysbench-reference.md sections 1.3, 3 and 5.1). */
 #include <stdio.h>

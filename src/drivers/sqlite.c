@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: MIT */
+/* Over 600 lines: one connection type whose every call shares its retries. */
 /* sqlite: the embedded SQLite driver (system libsqlite3): no server. A
  * connection opens --sqlite-db in the thread that asks (never shared) and
  * sets journal mode, synchronous level and busy timeout. Statements are

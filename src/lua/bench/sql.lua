@@ -1,4 +1,5 @@
 -- SPDX-License-Identifier: MIT
+-- Over 600 lines: its objects share the handle checks and error protocol.
 -- bench.sql: sysbench.sql (INV 9.7): driver, connection, statement,
 -- parameter and result objects over the C layer of db.c, reached through
 -- the FFI (db_api_decls.h). Errors follow sysbench's protocol (SQL-4):
