@@ -182,6 +182,27 @@ static void write_counters(FILE *f, const uint64_t *c, bool sql)
                   c[STAT_RECONNECTS]);
 }
 
+/* Errors by native code and SQLSTATE, when bench measures them (detail.h):
+ * the ignored ones and the one that stopped the run, as the report's
+ * "errors by code" section counts them. */
+static void write_errors(FILE *f, const struct detail_snapshot *d)
+{
+    if (!d) return;
+    head(f, "bench_errors_by_code_total", "counter",
+         "Errors by native code (-1: codes beyond the first 16) and SQLSTATE.");
+    for (unsigned i = 0; i < d->nerrors; i++) {
+        const struct detail_error_count *e = &d->errors[i];
+        char code[16];
+
+        snprintf(code, sizeof(code), "%d", e->code);
+        fputs("bench_errors_by_code_total{", f);
+        label(f, "code", code, true);
+        label(f, "sqlstate", e->sqlstate, true);
+        label(f, "fatal", e->fatal ? "true" : "false", false);
+        fprintf(f, "} %llu\n", (unsigned long long) e->n);
+    }
+}
+
 /* Per statement kind, when bench measures them (detail.h). */
 static void write_kinds(FILE *f, const struct detail_snapshot *d)
 {
@@ -268,6 +289,7 @@ static char *render(struct metrics *m, size_t *len)
     if (m->attached) {
         write_counters(f, m->snap.c, sql);
         if (sql) write_kinds(f, m->snap.detail);
+        if (sql) write_errors(f, m->snap.detail);
         write_latency(f, m->snap.lat);
         write_process(f, m);
     }

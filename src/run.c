@@ -318,11 +318,12 @@ static enum report_style report_style_now(void)
 }
 
 /* Whether bench measures its own figures (detail.h): for the extended
- * report and for every machine format, which always carry them (PD-10). */
+ * report, every machine format, which always carry them (PD-10), and the
+ * metrics endpoint (statement kinds, errors by code). */
 static bool measures_detail(const struct run_config *cfg)
 {
     return cfg->extended_report || cfg->format != RESULTS_TEXT ||
-           cfg->results_path || cfg->hdr_log_path;
+           cfg->results_path || cfg->hdr_log_path || cfg->metrics_addr;
 }
 
 /* --results, --format=json|csv, --hdr-log (results.h); 0 also when none

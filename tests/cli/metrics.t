@@ -96,7 +96,60 @@ parser).
   $ check s1 && check s3 && echo valid
   valid
   $ grep -c '^# TYPE' s3
-  10
+  12
+
+Errors by native code and SQLSTATE: the endpoint turns bench's own
+measuring on, so it counts errors as the extended report does. Every
+other event on SQLite hits a missing table, ignored (--sqlite-ignore-errors):
+the last scrape's count equals the report's ignored errors.
+
+  $ cat > e.lua <<'LUA'
+  > local n = 0
+  > function thread_init() con = sysbench.sql.driver():connect() end
+  > function event()
+  >    n = n + 1
+  >    if n % 2 == 0 then con:query("SELECT * FROM no_such_table") end
+  >    con:query("SELECT 1")
+  > end
+  > function done()
+  >    io.open("e_done", "w"):close()
+  >    for i = 1, 400 do
+  >       local f = io.open("e_scraped")
+  >       if f then f:close() return end
+  >       local t = os.clock() + 0.05 while os.clock() < t do end
+  >    end
+  > end
+  > LUA
+  $ cat > scrape_errors.py <<'PY'
+  > import re, time, urllib.request
+  > for _ in range(400):
+  >     m = re.search(r"metrics: serving (http://\S+)", open("e_err").read())
+  >     if m: break
+  >     time.sleep(0.05)
+  > for _ in range(400):
+  >     try:
+  >         open("e_done").close(); break
+  >     except OSError:
+  >         time.sleep(0.05)
+  > text = urllib.request.urlopen(m.group(1), timeout=5).read().decode()
+  > open("e_s", "w").write(text)
+  > open("e_scraped", "w").close()
+  > for _ in range(400):
+  >     out = open("e_out").read()
+  >     if "ignored errors" in out: break
+  >     time.sleep(0.05)
+  > ignored = int(re.search(r"ignored errors:\s+(\d+)", out).group(1))
+  > codes = re.findall(r'^bench_errors_by_code_total\{code="(-?\d+)",sqlstate="([^"]*)",fatal="(\w+)"\} (\d+)$', text, re.M)
+  > print("codes:", [(c, s, f) for c, s, f, _ in codes])
+  > print("sum = report's ignored errors:", ignored > 0 and sum(int(n) for *_, n in codes) == ignored)
+  > PY
+  $ "$BENCH" e.lua --db-driver=sqlite --sqlite-db=e.db --sqlite-ignore-errors=all --time=2 --metrics-addr=127.0.0.1:0 run > e_out 2> e_err &
+  $ python3 scrape_errors.py
+  codes: [('1', 'HY000', 'false')]
+  sum = report's ignored errors: True
+  $ wait $!
+  $ check e_s && echo valid
+  valid
 
 stdout is sysbench's report: nothing of the endpoint there.
 
