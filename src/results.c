@@ -30,6 +30,7 @@ struct results {
     json_t *intervals;    /* the document's interval objects */
     json_t *warnings;
     double epoch_at_mono0; /* wall clock - monotonic clock, in s */
+    uint64_t cpu_ns;       /* the process's CPU time at the last period */
     bool csv_header_done, hlog_begun;
 };
 
@@ -80,6 +81,16 @@ static int open_files(struct results *r)
     return 0;
 }
 
+/* The CPU time of the whole process (every worker, the reporter, the
+ * drivers' threads) so far, in ns; 0 if the clock cannot be read. */
+static uint64_t process_cpu_ns(void)
+{
+    struct timespec ts;
+
+    if (clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts) != 0) return 0;
+    return (uint64_t) ts.tv_sec * 1000000000u + (uint64_t) ts.tv_nsec;
+}
+
 struct results *results_new(const struct results_config *cfg)
 {
     struct results *r = calloc(1, sizeof(*r));
@@ -90,6 +101,7 @@ struct results *results_new(const struct results_config *cfg)
     clock_gettime(CLOCK_MONOTONIC, &mono);
     r->epoch_at_mono0 = results_epoch_now() - (double) mono.tv_sec -
                         (double) mono.tv_nsec / 1e9;
+    r->cpu_ns = process_cpu_ns();
     if (!(r->intervals = json_array()) || !(r->warnings = json_array()))
         goto nomem;
     if (open_files(r) != 0) {
@@ -223,6 +235,18 @@ static int hlog_period(struct results *r, const struct report_data *d,
 
 /* -- Intervals ------------------------------------------------------------ */
 
+/* The period's client CPU use, in CPUs (1.5: one and a half cores busy on
+ * average), from the process's CPU time since the previous period (the
+ * first one also counts the workers' start-up). */
+static json_t *client_cpus(struct results *r, const struct report_data *d)
+{
+    uint64_t now  = process_cpu_ns();
+    double used_s = now > r->cpu_ns ? (double) (now - r->cpu_ns) / 1e9 : 0;
+
+    r->cpu_ns = now;
+    return json_real(d->time_interval_s > 0 ? used_s / d->time_interval_s : 0);
+}
+
 /* Emits one period as an interval: NDJSON line, CSV row, log lines; keeps
  * the object for the document. */
 static int emit_period(struct results *r, const struct report_data *d,
@@ -230,6 +254,11 @@ static int emit_period(struct results *r, const struct report_data *d,
 {
     json_t *iv = results_interval_obj(d, true);
 
+    if (iv != NULL &&
+        json_object_set_new(iv, "client_cpus", client_cpus(r, d)) != 0) {
+        json_decref(iv);
+        iv = NULL;
+    }
     if (iv == NULL) {
         log_fatal("results: encode the interval at %.0fs: %s", d->time_total_s,
                   strerror(errno ? errno : ENOMEM));

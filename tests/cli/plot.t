@@ -133,3 +133,11 @@ Errors: no gnuplot, a bad file name, a document that is none, a bad kind.
     --script=FILE     keep the gnuplot script (data inline) in FILE
   Several documents are overlaid, with a legend.
   [1]
+
+A live run's document carries each interval's client CPU use
+(`client_cpus`), drawn in the third panel beside the threads.
+
+  $ "$BENCH" cpu --threads=2 --time=3 --report-interval=1 --results=live.json run > /dev/null
+  $ "$BENCH" plot live.json -o live.svg
+  $ grep -c '>client CPUs<' live.svg
+  1

@@ -166,6 +166,11 @@ def check_doc(doc, report=None):
         n += h.get_total_count()
     if n > total.get_total_count():
         fail("intervals hold %d values, the run %d" % (n, total.get_total_count()))
+    cpus = [iv["client_cpus"] for iv in doc["intervals"]]
+    if cpus and not (max(cpus) > 0 and
+                     max(cpus) <= doc["host"]["cpus"] * 1.05 + 0.05):
+        fail("intervals' client_cpus %s: none busy, or more than the host's %d"
+             " CPUs" % (cpus, doc["host"]["cpus"]))
     for k in doc.get("kinds", []):
         check_latency(k["latency"], "kind " + k["kind"])
     ok("every record decodes with hdrh to its counts and percentiles "
