@@ -1,11 +1,10 @@
 -- SPDX-License-Identifier: MIT
 -- Over 600 lines: its objects share the handle checks and error protocol.
--- bench.sql: sysbench.sql (INV 9.7): driver, connection, statement,
--- parameter and result objects over the C layer of db.c, reached through
--- the FFI (db_api_decls.h). Errors follow sysbench's protocol (SQL-4):
--- API misuse raises "SQL API error"; an ignorable error, or one accepted by
--- sysbench.hooks.sql_error_ignorable, raises the error descriptor with
--- errcode = RESTART_EVENT; anything else raises "SQL error, errno = ...".
+-- bench.sql: sysbench.sql (INV 9.7): driver, connection, statement, parameter
+-- and result objects over db.c's C layer through the FFI (db_api_decls.h).
+-- Errors as sysbench (SQL-4): API misuse raises "SQL API error"; an error
+-- ignorable (or accepted by sysbench.hooks.sql_error_ignorable) raises its
+-- descriptor, errcode = RESTART_EVENT; else "SQL error, errno = ...".
 local ffi = require("ffi")
 local C = ffi.C
 
