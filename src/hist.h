@@ -70,6 +70,11 @@ struct hist *hist_new_compact(void);
  * reading the spill's record and every hist using it, so each value is in
  * exactly one of them. NULL spills: the calls do nothing. */
 struct hist_spill;
+/* From this many workers a run's records spill (the pool's, fileio's per
+ * operation): a lock per 256 events instead of 8 KB chunks per worker,
+ * which at thousands of threads outgrow sysbench's whole footprint
+ * (perf/builtin_threads.sh). Below, the chunks' lock-free fast path. */
+#define HIST_SPILL_THREADS 256
 struct hist_spill *hist_spill_new(void);    /* NULL with errno = ENOMEM */
 void hist_spill_free(struct hist_spill *s); /* after the hists using it */
 void hist_use_spill(struct hist *h, struct hist_spill *s);

@@ -56,7 +56,7 @@ struct pool {
     struct bench_worker *workers;
     unsigned nslots; /* cfg.users, or cfg.threads without virtual users */
     struct pacer *pacer;
-    struct hist_spill *spill; /* the workers' records' (POOL_SPILL_THREADS) */
+    struct hist_spill *spill; /* the workers' records' (HIST_SPILL_THREADS) */
     /* Written by the main thread before release, read-only afterwards. */
     uint64_t start_ns, warmup_end_ns, deadline_ns;
     uint64_t end_ns;       /* deadline_ns, or UINT64_MAX without --time */
@@ -100,12 +100,6 @@ void bench_event_limits(int64_t per_thread, bool keep_global)
 /* The largest --events chunk a worker claims at once: one shared atomic
  * per this many events instead of one per event. */
 #define CLAIM_MAX 256
-
-/* From this many workers their latency records spill (hist.h): a lock per
- * 256 events instead of 8 KB chunks per worker, which at thousands of
- * threads outgrow sysbench's whole footprint (perf/builtin_threads.sh).
- * Below, the chunks' lock-free fast path. */
-#define POOL_SPILL_THREADS 256
 
 /* Handed out when no pool exists: its fast path is closed (fast_until_ns
  * 0) and the slow path returns false before touching it, so it is never
@@ -496,7 +490,7 @@ static int pool_alloc(const struct pool_config *cfg,
         p->per_thread_limit = test_limits.per_thread >= 0;
         test_limits.set     = false;
     }
-    if (cfg->threads >= POOL_SPILL_THREADS && !(p->spill = hist_spill_new()))
+    if (cfg->threads >= HIST_SPILL_THREADS && !(p->spill = hist_spill_new()))
         return -1;
     for (unsigned i = 0; i <= n; i++) {
         p->workers[i] = (struct bench_worker){0};

@@ -56,6 +56,10 @@ struct bench_fileio {
     /* Reports: baseline of the previous latency block; the reporter and
      * the main thread use it, never at the same time. */
     struct hist *base[FILEIO_OPS];
+    /* From HIST_SPILL_THREADS workers on, each operation's records
+     * share a spill (hist.h), so a long run's worker stays at its 512-byte
+     * list; NULL below that. */
+    struct hist_spill *spill[FILEIO_OPS];
     int failed; /* set by the first failure; later ones stay quiet */
 };
 
