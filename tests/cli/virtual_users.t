@@ -55,11 +55,13 @@ mode: the query counts of 1000 events are the same.
   rate held
 
 --think-time pauses each user between its events without counting as
-latency: 10 users thinking 50 ms for one second run about 200 events.
+latency: 10 users thinking 50 ms for one second run about 200 events
+(at most 210; fewer on a loaded machine, where sleeps overrun, but far
+from the thousands an unpaced run gives).
 
   $ "$BENCH" oltp_point_select --db-driver=null --threads=2 --virtual-users=10 \
   >   --think-time=50 --time=1 run >out; awk '
-  >   /total number of events/ { print ($NF >= 150 && $NF <= 210) ? "paced" : "not paced: " $NF }
+  >   /total number of events/ { print ($NF >= 60 && $NF <= 210) ? "paced" : "not paced: " $NF }
   >   /max:/ { print ($NF < 40) ? "think time not in latency" : "latency " $NF }' out
   paced
   think time not in latency
