@@ -217,7 +217,10 @@ pg_start() {
     pg_init
     rm -f "$PG_DATA/postmaster.pid"
     [ -e "$DIR/pg.log" ] || install -o postgres -g postgres -m 644 /dev/null "$DIR/pg.log"
-    as_pg "$PG_BIN/pg_ctl" -D "$PG_DATA" -l "$DIR/pg.log" -w -t $WAIT_S start \
+    # -p: the port asked for now wins over the one an earlier start wrote
+    # into postgresql.conf when it made this data directory.
+    as_pg "$PG_BIN/pg_ctl" -D "$PG_DATA" -l "$DIR/pg.log" -w -t $WAIT_S \
+        -o "-p $PG_PORT" start \
         >/dev/null 2>&1 || die "PostgreSQL did not start (see $DIR/pg.log)"
     pg_alive || die "PostgreSQL does not answer (see $DIR/pg.log)"
     as_pg "$PG_BIN/psql" -q -h "$PG_SOCK" -p $PG_PORT -U postgres -d postgres \
