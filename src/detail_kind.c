@@ -5,7 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <ck_pr.h>
 
 #include "detail.h"
 
@@ -27,7 +26,9 @@ static const char *const builtin_names[DETAIL_KIND_BUILTIN] = {
 
 /* The scripts' labels, process-wide (they outlive runs, as the Lua states
  * that cache their ids may). Appended under the mutex; an entry is
- * published by the store of nlabels after it, so readers need no lock. */
+ * published by the release store of nlabels after it and read after an
+ * acquire load of nlabels, so readers need no lock. (C11 atomics rather
+ * than ck_pr here: ThreadSanitizer sees their ordering, not ck_pr's asm.) */
 static struct {
     pthread_mutex_t mutex;
     char *names[DETAIL_KIND_MAX - DETAIL_KIND_BUILTIN];
@@ -36,7 +37,8 @@ static struct {
 
 unsigned detail_kind_count(void)
 {
-    return DETAIL_KIND_BUILTIN + ck_pr_load_uint(&labels.nlabels);
+    return DETAIL_KIND_BUILTIN +
+           __atomic_load_n(&labels.nlabels, __ATOMIC_ACQUIRE);
 }
 
 const char *detail_kind_name(unsigned id)
@@ -58,15 +60,15 @@ unsigned detail_kind_id(const char *name)
     unsigned id, n;
 
     if (!name || !*name) return DETAIL_KIND_OTHER;
-    if ((id = find(name, ck_pr_load_uint(&labels.nlabels))) < DETAIL_KIND_MAX)
+    if ((id = find(name, __atomic_load_n(&labels.nlabels, __ATOMIC_ACQUIRE))) <
+        DETAIL_KIND_MAX)
         return id;
     pthread_mutex_lock(&labels.mutex);
     n  = labels.nlabels;
     id = find(name, n);
     if (id == DETAIL_KIND_MAX && DETAIL_KIND_BUILTIN + n < DETAIL_KIND_MAX &&
         (labels.names[n] = strdup(name)) != NULL) {
-        ck_pr_fence_store();
-        ck_pr_store_uint(&labels.nlabels, n + 1);
+        __atomic_store_n(&labels.nlabels, n + 1, __ATOMIC_RELEASE);
         id = DETAIL_KIND_BUILTIN + n;
     }
     pthread_mutex_unlock(&labels.mutex);
