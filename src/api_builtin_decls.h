@@ -15,8 +15,11 @@
  * bench_vu_finish ends the running event only (think time follows);
  * bench_vu_exhausted: --events has none left for this user (it need not
  * think before learning it), or with NULL for any user;
- * bench_vu_linger keeps a paced worker until --time ends. */
+ * bench_vu_linger keeps a paced worker until --time ends.
+ * bench_vu_next is bench_worker_next for a user: it also counts the ended
+ * event in the user's own event count and time (per-user fairness). */
 uint64_t bench_vu_step(bench_worker_t *w);
+bool bench_vu_next(bench_worker_t *w);
 void bench_vu_begin(bench_worker_t *w);
 void bench_vu_finish(bench_worker_t *w);
 bool bench_vu_exhausted(bench_worker_t *w);

@@ -149,7 +149,8 @@ static json_t *per_s(json_t *counts, double secs)
 /* -- Totals --------------------------------------------------------------- */
 
 /* Threads fairness of all the inputs' threads together, exactly from each
- * input's mean and (population) standard deviation over its threads. */
+ * input's mean and (population) standard deviation over its threads (its
+ * users when it ran --virtual-users: its fairness' count). */
 static json_t *pooled_fairness(const struct merge *m)
 {
     static const char *const keys[][2] = {{"events_avg", "events_stddev"},
@@ -160,8 +161,10 @@ static json_t *pooled_fairness(const struct merge *m)
         double n = 0, sum = 0, sq = 0;
         for (size_t i = 0; i < m->n; i++) {
             json_t *f = result_get(m->in[i].doc.root, "totals.fairness");
-            double t = m->in[i].threads, mean = result_num(f, keys[k][0], 0),
-                   sd = result_num(f, keys[k][1], 0);
+            /* over its users with --virtual-users (count says how many) */
+            double t    = result_num(f, "count", m->in[i].threads),
+                   mean = result_num(f, keys[k][0], 0),
+                   sd   = result_num(f, keys[k][1], 0);
             if (!f) {
                 json_decref(out);
                 return NULL;
@@ -175,6 +178,7 @@ static json_t *pooled_fairness(const struct merge *m)
         json_object_set_new(out, keys[k][0], json_real(mean));
         json_object_set_new(out, keys[k][1],
                             json_real(var > 0 ? sqrt(var) : 0));
+        json_object_set_new(out, "count", json_integer((json_int_t) n));
     }
     return out;
 }

@@ -44,6 +44,10 @@ struct bench_worker {
      * event, taken from the clock read that ended the wait for it. */
     struct detail_worker *paced;
     uint64_t actual_start_ns;
+    /* --virtual-users: the user's counted events and the sum of their
+     * latencies (fairness per user); owner-written, reporter-read relaxed.
+     * Never written in thread mode, whose records give these per thread. */
+    uint64_t user_events, user_lat_ns;
 } __attribute__((aligned(64)));
 
 struct pool {
@@ -136,6 +140,14 @@ static uint64_t claim_events(uint64_t want)
     return n;
 }
 
+/* A virtual user's share of a counted event (the same thread writes the
+ * thread's record, so plain increments published relaxed suffice). */
+static inline void count_user(struct bench_worker *w, uint64_t lat)
+{
+    ck_pr_store_64(&w->user_events, w->user_events + 1);
+    ck_pr_store_64(&w->user_lat_ns, w->user_lat_ns + lat);
+}
+
 /* Records the running event. Events that ended during --warmup-time are
  * discarded; one that started during it and ends after it counts, with its
  * whole latency, as in sysbench 1.1, whose warm-up resets the statistics
@@ -153,7 +165,10 @@ static void finish_event(struct bench_worker *w, uint64_t now)
     counted = start >= P->warmup_end_ns ||
               (now >= P->warmup_end_ns &&
                (!P->cfg.events_limit || claim_events(1) == 1));
-    if (counted) hist_record(w->hist, now > start ? now - start : 0);
+    if (counted) {
+        hist_record(w->hist, now > start ? now - start : 0);
+        if (P->cfg.users) count_user(w, now > start ? now - start : 0);
+    }
     if (w->paced)
         detail_paced_event(w->paced, start, w->actual_start_ns, now, counted);
     ck_pr_store_64(&w->event_start_ns, 0);
@@ -315,15 +330,20 @@ event_next_slow(struct bench_worker *w, uint64_t now)
  * path needs no shared state: the stop flag and --time are folded into
  * fast_until_ns, --events and per-thread limits into the budget, and
  * while warming or paced the slow path does everything. An open event on
- * the fast path started after warmup (warming is over), so it counts. */
-bool bench_worker_next(struct bench_worker *w)
+ * the fast path started after warmup (warming is over), so it counts.
+ * `user` (a constant in each caller) also counts the event for its
+ * virtual user: thread mode's path is compiled without it. */
+static inline bool worker_next(struct bench_worker *w, bool user)
 {
     uint64_t now   = clock_now_ns();
     uint64_t start = w->event_start_ns;
 
     if (__builtin_expect(
             now < ck_pr_load_64(&w->fast_until_ns) && w->budget != 0, 1)) {
-        if (start != 0) hist_record(w->hist, now > start ? now - start : 0);
+        if (start != 0) {
+            hist_record(w->hist, now > start ? now - start : 0);
+            if (user) count_user(w, now > start ? now - start : 0);
+        }
         w->budget--;
         ck_pr_store_64(&w->event_start_ns, now);
         return true;
@@ -331,9 +351,21 @@ bool bench_worker_next(struct bench_worker *w)
     return event_next_slow(w, now);
 }
 
+bool bench_worker_next(struct bench_worker *w)
+{
+    return worker_next(w, false);
+}
+
+bool bench_vu_next(struct bench_worker *w)
+{
+    return worker_next(w, true);
+}
+
 bool bench_event_next(int thread_id)
 {
-    return P && bench_worker_next(worker_of(thread_id));
+    if (!P) return false;
+    if (P->cfg.users) return bench_vu_next(worker_of(thread_id));
+    return bench_worker_next(worker_of(thread_id));
 }
 
 /* -- Virtual users (bench/vu.lua) ---------------------------------------- */
@@ -695,7 +727,8 @@ uint64_t pool_backlog(uint64_t now_ns)
 }
 
 uint64_t pool_unfinished(uint64_t now_ns, struct hist *into,
-                         uint64_t *thread_events, uint64_t *thread_lat_ns)
+                         uint64_t *thread_events, uint64_t *thread_lat_ns,
+                         uint64_t *user_events, uint64_t *user_lat_ns)
 {
     uint64_t n = 0;
 
@@ -706,9 +739,26 @@ uint64_t pool_unfinished(uint64_t now_ns, struct hist *into,
         hist_record(into, lat);
         thread_events[i % P->cfg.threads]++;
         thread_lat_ns[i % P->cfg.threads] += lat;
+        if (user_events && P->cfg.users) {
+            user_events[i]++;
+            user_lat_ns[i] += lat;
+        }
         n++;
     }
     return n;
+}
+
+unsigned pool_users(void)
+{
+    return P ? P->cfg.users : 0;
+}
+
+void pool_users_collect(uint64_t *events, uint64_t *lat_ns, unsigned n)
+{
+    for (unsigned u = 0; P && u < n && u < P->cfg.users; u++) {
+        events[u] = ck_pr_load_64(&P->workers[u].user_events);
+        lat_ns[u] = ck_pr_load_64(&P->workers[u].user_lat_ns);
+    }
 }
 
 struct hist *pool_hist(int tid)

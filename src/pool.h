@@ -91,10 +91,17 @@ uint64_t pool_concurrency(void);
 uint64_t pool_backlog(uint64_t now_ns);
 /* For the forced-shutdown report: records the latency so far of every event
  * still in flight into `into` (a reporter-owned record, never a worker's)
- * and into the per-worker arrays (fairness figures), and returns how many
+ * and into the per-worker arrays (fairness figures), with --virtual-users
+ * also into the per-user ones (NULL: not wanted), and returns how many
  * there were. */
 uint64_t pool_unfinished(uint64_t now_ns, struct hist *into,
-                         uint64_t *thread_events, uint64_t *thread_lat_ns);
+                         uint64_t *thread_events, uint64_t *thread_lat_ns,
+                         uint64_t *user_events, uint64_t *user_lat_ns);
+/* --virtual-users: how many users (0: thread mode), and each user's
+ * counted events and latency sum so far (relaxed reads, any thread), for
+ * users 0..n-1 (n at most pool_users()). */
+unsigned pool_users(void);
+void pool_users_collect(uint64_t *events, uint64_t *lat_ns, unsigned n);
 /* --reconnect-every: connections made so far, their total and longest
  * time (ns). Any thread. */
 uint64_t pool_connects(uint64_t *total_ns, uint64_t *max_ns);

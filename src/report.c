@@ -133,21 +133,6 @@ void report_cumulative(const struct report_data *r)
     report_generic(r);
 }
 
-static void mean_stddev(const uint64_t *v, unsigned n, double scale,
-                        double *mean, double *stddev)
-{
-    double sum = 0, sq = 0;
-
-    for (unsigned i = 0; i < n; i++)
-        sum += (double) v[i] * scale;
-    *mean = n ? sum / n : 0;
-    for (unsigned i = 0; i < n; i++) {
-        double d = (double) v[i] * scale - *mean;
-        sq += d * d;
-    }
-    *stddev = n ? sqrt(sq / n) : 0;
-}
-
 static void report_latency(const struct report_data *r)
 {
     const struct hist *h = r->delta->lat;
@@ -206,9 +191,13 @@ void report_generic(const struct report_data *r)
         ev_sd   = r->fairness[1];
         t_mean  = r->fairness[2];
         t_sd    = r->fairness[3];
-    } else {
-        mean_stddev(d->thread_events, d->nthreads, 1.0, &ev_mean, &ev_sd);
-        mean_stddev(d->thread_lat_ns, d->nthreads, 1e-9, &t_mean, &t_sd);
+    } else { /* --virtual-users: over the users, as sysbench's threads */
+        struct stats_fairness f;
+        stats_fairness(d, true, &f);
+        ev_mean = f.events_avg;
+        ev_sd   = f.events_sd;
+        t_mean  = f.time_avg_s;
+        t_sd    = f.time_sd_s;
     }
     say("Threads fairness:");
     say("    events (avg/stddev):           %.4f/%3.2f", ev_mean, ev_sd);

@@ -169,9 +169,39 @@ static void record_flags(const struct report_data *r)
             (unsigned long long) lost);
 }
 
+static void fairness_rows(const char *unit, const struct stats_fairness *f)
+{
+    char label[40];
+
+    snprintf(label, sizeof(label), "events per %s:", unit);
+    say("    %-24s %12.4f %12.4f %12llu %12llu", label, f->events_avg,
+        f->events_sd, (unsigned long long) f->events_min,
+        (unsigned long long) f->events_max);
+    snprintf(label, sizeof(label), "time per %s (s):", unit);
+    say("    %-24s %12.4f %12.4f %12.4f %12.4f", label, f->time_avg_s,
+        f->time_sd_s, report_s(f->time_min_ns), report_s(f->time_max_ns));
+}
+
+/* --virtual-users: sysbench's Threads fairness shows the users; this adds
+ * their extremes and the same figures per worker thread. */
+static void users_section(const struct report_data *r)
+{
+    struct stats_fairness u, t;
+
+    if (r->delta->nusers == 0 || r->fairness) return;
+    stats_fairness(r->delta, true, &u);
+    stats_fairness(r->delta, false, &t);
+    say("Fairness (%u virtual users on %u threads):", u.n, t.n);
+    say("    %-24s %12s %12s %12s %12s", "", "avg", "stddev", "min", "max");
+    fairness_rows("user", &u);
+    fairness_rows("thread", &t);
+    say("%s", "");
+}
+
 void report_extended(const struct report_data *r)
 {
     percentile_list(r);
+    users_section(r);
     record_flags(r);
     if (!r->delta->detail) return;
     rate_section(r);

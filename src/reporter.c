@@ -46,6 +46,10 @@ struct reporter *reporter_new(const struct reporter_config *cfg)
         stats_snapshot_init(&r->base_int, n) ||
         stats_snapshot_init(&r->base_cum, n) ||
         stats_snapshot_init(&r->delta, n) ||
+        (cfg->users && (stats_snapshot_users(&r->now, cfg->users) ||
+                        stats_snapshot_users(&r->base_int, cfg->users) ||
+                        stats_snapshot_users(&r->base_cum, cfg->users) ||
+                        stats_snapshot_users(&r->delta, cfg->users))) ||
         (cfg->metrics_addr &&
          !(r->metrics = metrics_start(cfg->metrics_addr, &cfg->labels)))) {
         reporter_free(r);
@@ -78,6 +82,11 @@ static int collect(struct reporter *r)
 {
     for (unsigned i = 0; i < r->cfg.threads; i++)
         r->hists[i] = pool_hist((int) i);
+    /* The users' counts before the records: a report never shows a
+     * user's event that its thread's record has not. */
+    if (r->now.nusers)
+        pool_users_collect(r->now.user_events, r->now.user_lat_ns,
+                           r->now.nusers);
     return stats_collect(&r->now, r->hists);
 }
 
@@ -324,7 +333,8 @@ int reporter_final(struct reporter *r, struct script *main, bool forced)
     if (forced) {
         /* In-flight events count as finished now (RT-7). */
         d.unfinished = pool_unfinished(
-            now, r->delta.lat, r->delta.thread_events, r->delta.thread_lat_ns);
+            now, r->delta.lat, r->delta.thread_events, r->delta.thread_lat_ns,
+            r->delta.user_events, r->delta.user_lat_ns);
         r->delta.c[STAT_EVENTS] += d.unfinished;
     }
     if (results_replaces_text(r->cfg.results)) {

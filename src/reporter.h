@@ -18,7 +18,8 @@ struct script;
 
 struct reporter_config {
     unsigned threads;
-    int interval_s;              /* <= 0: no intermediate reports */
+    unsigned users; /* --virtual-users (fairness per user); 0: none */
+    int interval_s; /* <= 0: no intermediate reports */
     const unsigned *checkpoints; /* sorted seconds since start */
     unsigned ncheckpoints;
     int percentile;

@@ -216,27 +216,21 @@ json_t *results_interval_obj(const struct report_data *d, bool with_hdr)
     return o;
 }
 
-static void mean_stddev(const uint64_t *v, unsigned n, double scale,
-                        double *mean, double *stddev)
+/* The fairness figures (stats_fairness) as the document's object: `over`
+ * says of what ("threads", or "users" with --virtual-users). */
+static json_t *fairness(const struct stats_snapshot *s, bool users)
 {
-    double sum = 0, sq = 0;
+    struct stats_fairness f;
 
-    for (unsigned i = 0; i < n; i++)
-        sum += (double) v[i] * scale;
-    *mean = n ? sum / n : 0;
-    for (unsigned i = 0; i < n; i++)
-        sq += ((double) v[i] * scale - *mean) * ((double) v[i] * scale - *mean);
-    *stddev = n ? sqrt(sq / n) : 0;
-}
-
-static json_t *fairness(const struct stats_snapshot *s)
-{
-    double ev, ev_sd, t, t_sd;
-
-    mean_stddev(s->thread_events, s->nthreads, 1.0, &ev, &ev_sd);
-    mean_stddev(s->thread_lat_ns, s->nthreads, 1e-9, &t, &t_sd);
-    return json_pack("{s:f, s:f, s:f, s:f}", "events_avg", ev, "events_stddev",
-                     ev_sd, "time_avg_s", t, "time_stddev_s", t_sd);
+    stats_fairness(s, users, &f);
+    return json_pack("{s:f, s:f, s:f, s:f, s:s, s:I, s:I, s:I, s:f, s:f}",
+                     "events_avg", f.events_avg, "events_stddev", f.events_sd,
+                     "time_avg_s", f.time_avg_s, "time_stddev_s", f.time_sd_s,
+                     "over", users && s->nusers ? "users" : "threads", "count",
+                     (json_int_t) f.n, "events_min", (json_int_t) f.events_min,
+                     "events_max", (json_int_t) f.events_max, "time_min_s",
+                     report_s(f.time_min_ns), "time_max_s",
+                     report_s(f.time_max_ns));
 }
 
 json_t *results_totals(const struct report_data *d)
@@ -259,7 +253,9 @@ json_t *results_totals(const struct report_data *d)
         !put(o, "bytes_written", count(c[STAT_BYTES_WRITTEN])) ||
         (d->unfinished && !put(o, "unfinished", count(d->unfinished))) ||
         !put(o, "latency", results_latency(d->delta->lat, d, true)) ||
-        !put(o, "fairness", fairness(d->delta))) {
+        !put(o, "fairness", fairness(d->delta, true)) ||
+        (d->delta->nusers &&
+         !put(o, "worker_fairness", fairness(d->delta, false)))) {
         json_decref(o);
         return NULL;
     }

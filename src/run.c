@@ -369,6 +369,7 @@ static int make_reporter(struct run *run, struct script *rs)
     const struct run_config *cfg = run->cfg;
     struct reporter_config rc    = {
            .threads      = cfg->threads,
+           .users        = cfg->virtual_users,
            .interval_s   = cfg->report_interval_s,
            .checkpoints  = cfg->checkpoints,
            .ncheckpoints = cfg->ncheckpoints,

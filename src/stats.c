@@ -2,6 +2,7 @@
 /* stats: allocation of the per-worker counter table (see stats.h), and
  * the FFI's counter writers (sb_counter_val, which also reads the pool's
  * latency records, is pool.c's). */
+#include <math.h>
 #include <stdlib.h>
 
 #include "api.h"
@@ -67,7 +68,27 @@ void stats_snapshot_fini(struct stats_snapshot *s)
     detail_snapshot_free(s->detail);
     free(s->thread_events);
     free(s->thread_lat_ns);
+    free(s->user_events);
+    free(s->user_lat_ns);
     *s = (struct stats_snapshot){0};
+}
+
+int stats_snapshot_users(struct stats_snapshot *s, unsigned nusers)
+{
+    uint64_t *ev = calloc(nusers + 1, sizeof(uint64_t));
+    uint64_t *ns = calloc(nusers + 1, sizeof(uint64_t));
+
+    if (!ev || !ns) {
+        free(ev);
+        free(ns);
+        return -1;
+    }
+    free(s->user_events);
+    free(s->user_lat_ns);
+    s->user_events = ev;
+    s->user_lat_ns = ns;
+    s->nusers      = nusers;
+    return 0;
 }
 
 int stats_collect(struct stats_snapshot *now, struct hist *const *hists)
@@ -108,6 +129,10 @@ int stats_copy(struct stats_snapshot *dst, const struct stats_snapshot *src)
         dst->thread_events[t] = src->thread_events[t];
         dst->thread_lat_ns[t] = src->thread_lat_ns[t];
     }
+    for (unsigned u = 0; u < src->nusers && u < dst->nusers; u++) {
+        dst->user_events[u] = src->user_events[u];
+        dst->user_lat_ns[u] = src->user_lat_ns[u];
+    }
     if (dst->detail && src->detail && detail_copy(dst->detail, src->detail))
         return -1;
     return hist_copy(dst->lat, src->lat);
@@ -123,10 +148,53 @@ int stats_diff(struct stats_snapshot *out, const struct stats_snapshot *now,
         out->thread_events[t] -= base->thread_events[t];
         out->thread_lat_ns[t] -= base->thread_lat_ns[t];
     }
+    for (unsigned u = 0; u < out->nusers && u < base->nusers; u++) {
+        out->user_events[u] -= base->user_events[u];
+        out->user_lat_ns[u] -= base->user_lat_ns[u];
+    }
     if (out->detail && base->detail &&
         detail_diff(out->detail, now->detail, base->detail) != 0)
         return -1;
     return hist_sub(out->lat, base->lat);
+}
+
+static void mean_stddev(const uint64_t *v, unsigned n, double scale,
+                        double *mean, double *stddev)
+{
+    double sum = 0, sq = 0;
+
+    for (unsigned i = 0; i < n; i++)
+        sum += (double) v[i] * scale;
+    *mean = n ? sum / n : 0;
+    for (unsigned i = 0; i < n; i++) {
+        double d = (double) v[i] * scale - *mean;
+        sq += d * d;
+    }
+    *stddev = n ? sqrt(sq / n) : 0;
+}
+
+static void min_max(const uint64_t *v, unsigned n, uint64_t *min, uint64_t *max)
+{
+    *min = n ? v[0] : 0;
+    *max = n ? v[0] : 0;
+    for (unsigned i = 1; i < n; i++) {
+        if (v[i] < *min) *min = v[i];
+        if (v[i] > *max) *max = v[i];
+    }
+}
+
+void stats_fairness(const struct stats_snapshot *s, bool users,
+                    struct stats_fairness *f)
+{
+    bool u               = users && s->nusers > 0 && s->user_events;
+    const uint64_t *ev   = u ? s->user_events : s->thread_events;
+    const uint64_t *time = u ? s->user_lat_ns : s->thread_lat_ns;
+
+    f->n = u ? s->nusers : s->nthreads;
+    mean_stddev(ev, f->n, 1.0, &f->events_avg, &f->events_sd);
+    mean_stddev(time, f->n, 1e-9, &f->time_avg_s, &f->time_sd_s);
+    min_max(ev, f->n, &f->events_min, &f->events_max);
+    min_max(time, f->n, &f->time_min_ns, &f->time_max_ns);
 }
 
 void sb_counter_add(int thread_id, sb_counter_type type, uint64_t value)

@@ -109,6 +109,11 @@ struct stats_snapshot {
     unsigned nthreads;
     uint64_t *thread_events; /* per worker, from the latency record */
     uint64_t *thread_lat_ns; /* per worker sum of latencies */
+    /* --virtual-users (stats_snapshot_users; else 0 and NULL): per user,
+     * its counted events and their latency sum, filled by the caller
+     * after stats_collect (pool_users_collect); copied and diffed here. */
+    unsigned nusers;
+    uint64_t *user_events, *user_lat_ns;
     /* bench's own figures of the same period (detail.h: per statement
      * kind, --rate service time and lag, the self-check), or NULL when
      * measuring is off (detail_enabled() at stats_snapshot_init). */
@@ -118,6 +123,9 @@ struct stats_snapshot {
 /* 0 ok, -1 ENOMEM. Allocates `detail` when detail_enabled(). */
 int stats_snapshot_init(struct stats_snapshot *s, unsigned nthreads);
 void stats_snapshot_fini(struct stats_snapshot *s);
+/* Gives s per-user arrays for `nusers` virtual users (zeroed). 0 ok, -1
+ * ENOMEM (s unchanged). */
+int stats_snapshot_users(struct stats_snapshot *s, unsigned nusers);
 /* Reads every worker's counters and latency record (`hists[i]` belongs to
  * worker i) while they run. Events are the records' counts (plus what
  * scripts added to STAT_EVENTS). Reporter thread only. 0 ok, -1 ENOMEM. */
@@ -126,4 +134,17 @@ int stats_collect(struct stats_snapshot *now, struct hist *const *hists);
 int stats_diff(struct stats_snapshot *out, const struct stats_snapshot *now,
                const struct stats_snapshot *base);
 int stats_copy(struct stats_snapshot *dst, const struct stats_snapshot *src);
+
+/* sysbench's "Threads fairness" figures of a period: the mean and the
+ * population standard deviation of the events and of the execution time
+ * (latency sum, s) per unit, and their extremes. */
+struct stats_fairness {
+    unsigned n; /* units: threads or users */
+    double events_avg, events_sd, time_avg_s, time_sd_s;
+    uint64_t events_min, events_max, time_min_ns, time_max_ns;
+};
+/* Over s's virtual users when it has any and `users`, else over its
+ * worker threads. */
+void stats_fairness(const struct stats_snapshot *s, bool users,
+                    struct stats_fairness *f);
 #endif

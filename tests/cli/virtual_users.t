@@ -101,6 +101,65 @@ Warm-up and --report-interval work as in thread mode.
   $ grep -c "^\[ 1s \] thds: 2 tps" out
   1
 
+Threads fairness is over the users (what a sysbench thread was): user u
+does 10 (u + 1) events of 2 ms each, then ends. The events per user are
+10..60: mean 35, population stddev 17.08, as sysbench --threads=6 prints;
+per worker thread (users 0, 2, 4 and 1, 3, 5) 90 and 120.
+
+  $ cat > uneven.lua <<'LUA'
+  > local ffi = require("ffi")
+  > pcall(ffi.cdef, "uint64_t bench_vu_now(void);")
+  > function thread_init(tid) n = 0 end
+  > function event(tid)
+  >    n = n + 1
+  >    if n > (tid + 1) * 10 then return true end
+  >    local t = ffi.C.bench_vu_now() + 2e6
+  >    while ffi.C.bench_vu_now() < t do end
+  > end
+  > LUA
+  $ "$BENCH" uneven.lua --threads=6 run | grep "events (avg/stddev)"
+      events (avg/stddev):           35.0000/17.08
+  $ "$BENCH" uneven.lua --threads=2 --virtual-users=6 --extended-report=on \
+  >   --results=uneven.json run >out; echo $?
+  0
+  $ grep -A2 "^Threads fairness" out
+  Threads fairness:
+      events (avg/stddev):           35.0000/17.08
+      execution time \(avg/stddev\):   \d+\.\d{4}/\d+\.\d\d (re)
+  $ grep -A5 "^Fairness (" out | sed -E 's/ +[0-9]+\.[0-9]+ +[0-9]+\.[0-9]+ +[0-9]+\.[0-9]+ +[0-9]+\.[0-9]+$/ (times)/'
+  Fairness (6 virtual users on 2 threads):
+                                        avg       stddev          min          max
+      events per user:              35.0000      17.0783           10           60
+      time per user (s): (times)
+      events per thread:           105.0000      15.0000           90          120
+      time per thread (s): (times)
+
+The document has the same figures, per user and per thread, with their
+extremes (the times at least 2 ms per event), checked with jsonschema:
+
+  $ python3 - uneven.json out <<'PY'
+  > import json, math, re, sys
+  > t = json.load(open(sys.argv[1]))["totals"]
+  > f, w = t["fairness"], t["worker_fairness"]
+  > ev = [10 * (u + 1) for u in range(6)]
+  > sd = math.sqrt(sum((e - 35) ** 2 for e in ev) / 6)
+  > print(f["over"], f["count"], f["events_min"], f["events_max"],
+  >       abs(f["events_stddev"] - sd) < 1e-9, w["over"], w["count"],
+  >       w["events_avg"], w["events_stddev"])
+  > print(f["time_min_s"] >= 0.020, f["time_max_s"] >= 0.120,
+  >       w["time_min_s"] >= 0.180, w["time_max_s"] >= 0.240)
+  > text = re.search(r"execution time \(avg/stddev\): +(\S+)", open(sys.argv[2]).read())
+  > print(text.group(1) == "%.4f/%3.2f" % (f["time_avg_s"], f["time_stddev_s"]))
+  > PY
+  users 6 10 60 True threads 2 105.0 15.0
+  True True True True
+  True
+  $ python3 "$BENCH_SRCDIR/tests/results/check_results.py" doc uneven.json out
+  ok: valid against bench-result-1.schema.json
+  ok: every record decodes with hdrh to its counts and percentiles (0 intervals)
+  ok: fairness over 6 users and 2 threads adds up to the run's events
+  ok: the document's totals are the text report's
+
 Scripts that cannot run as coroutines are named, not run: a script's own
 yield, os.exit in an event, a built-in test that runs in C.
 

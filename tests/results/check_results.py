@@ -153,6 +153,36 @@ def check_report(doc, text):
     ok("the document's totals are the text report's")
 
 
+def check_fairness(doc):
+    """Threads fairness: its extremes around its mean; with --virtual-users
+    over the users, whose events add up to the run's, as the threads' do."""
+    tot = doc["totals"]
+    fs = [("fairness", tot.get("fairness")),
+          ("worker_fairness", tot.get("worker_fairness"))]
+    for name, f in fs:
+        if f is None or "over" not in f:
+            continue
+        if not (f["events_min"] <= f["events_avg"] + 1e-9 and
+                f["events_avg"] <= f["events_max"] + 1e-9 and
+                f["time_min_s"] <= f["time_avg_s"] + 1e-9 and
+                f["time_avg_s"] <= f["time_max_s"] + 1e-9):
+            fail("%s: min/avg/max out of order: %r" % (name, f))
+    f = tot.get("fairness") or {}
+    if f.get("over") == "users":
+        w = tot.get("worker_fairness")
+        users = int(doc["options"]["virtual-users"])
+        threads = int(doc["options"]["threads"])
+        if f["count"] != users or w is None or w["count"] != threads:
+            fail("fairness over %r users, %r threads; options say %d, %d" % (
+                f["count"], w and w["count"], users, threads))
+        for name, x in (("users", f), ("threads", w)):
+            if round(x["events_avg"] * x["count"]) != tot["events"]:
+                fail("the %s' events add up to %r, the run's to %d" % (
+                    name, x["events_avg"] * x["count"], tot["events"]))
+        ok("fairness over %d users and %d threads adds up to the run's "
+           "events" % (users, threads))
+
+
 def check_doc(doc, report=None):
     validate(doc)
     ok("valid against bench-result-1.schema.json")
@@ -175,6 +205,7 @@ def check_doc(doc, report=None):
         check_latency(k["latency"], "kind " + k["kind"])
     ok("every record decodes with hdrh to its counts and percentiles "
        "(%d intervals)" % len(doc["intervals"]))
+    check_fairness(doc)
     if report is not None:
         check_report(doc, report)
 

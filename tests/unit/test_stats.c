@@ -4,6 +4,7 @@
  * their differences, and exact totals read while two workers count. */
 #define _POSIX_C_SOURCE 200809L
 
+#include <math.h>
 #include <pthread.h>
 #include <stdlib.h>
 
@@ -125,11 +126,52 @@ static void concurrent(void)
     stats_fini();
 }
 
+/* --virtual-users: per-user arrays copied and diffed with the snapshot,
+ * and sysbench's fairness figures over the users or the threads. */
+static void users(void)
+{
+    struct stats_snapshot base, now, delta;
+    struct stats_fairness f;
+    const uint64_t ev[4] = {10, 20, 30, 60}, ns[4] = {1, 2, 3, 6};
+
+    ok(stats_snapshot_init(&base, 2) == 0 &&
+           stats_snapshot_init(&now, 2) == 0 &&
+           stats_snapshot_init(&delta, 2) == 0 &&
+           stats_snapshot_users(&base, 4) == 0 &&
+           stats_snapshot_users(&now, 4) == 0 &&
+           stats_snapshot_users(&delta, 4) == 0,
+       "snapshots with 4 users");
+    for (unsigned u = 0; u < 4; u++) {
+        base.user_events[u] = 5;
+        now.user_events[u]  = 5 + ev[u];
+        now.user_lat_ns[u]  = ns[u] * 1000000000u;
+    }
+    now.thread_events[0] = 40; /* users 0 and 2 */
+    now.thread_events[1] = 80;
+    ok(stats_diff(&delta, &now, &base) == 0, "diff");
+    is_int(delta.user_events[3], 60, "a user's events since the baseline");
+    stats_fairness(&delta, true, &f);
+    /* 10, 20, 30, 60: mean 30, variance (400 + 100 + 0 + 900) / 4 = 350 */
+    ok(f.n == 4 && f.events_avg == 30.0 && fabs(f.events_sd - sqrt(350)) < 1e-9,
+       "over the users: mean and population stddev");
+    ok(f.events_min == 10 && f.events_max == 60 &&
+           f.time_min_ns == 1000000000u && f.time_max_ns == 6000000000u &&
+           f.time_avg_s == 3.0,
+       "their extremes and time");
+    stats_fairness(&delta, false, &f);
+    ok(f.n == 2 && f.events_avg == 60.0 && f.events_sd == 20.0,
+       "over the threads");
+    stats_snapshot_fini(&base);
+    stats_snapshot_fini(&now);
+    stats_snapshot_fini(&delta);
+}
+
 int main(void)
 {
     slots();
     discard();
     snapshots();
     concurrent();
+    users();
     return done_testing();
 }

@@ -258,7 +258,7 @@ local function next_event(u)
    local w = u.w
    if not paced and (u.events + 1) % TURN_EVENTS ~= 0 then
       u.events = u.events + 1
-      return C.bench_worker_next(w)
+      return C.bench_vu_next(w)
    end
    C.bench_vu_finish(w)
    if not paced and u.events > 0 then
