@@ -143,9 +143,17 @@ void bench_db_load_reseed(int tid);
 /* Rows and bytes of load text (or INSERT text) sent by every load of the
  * process so far: the progress line's figures. Any thread. */
 uint64_t bench_db_load_total(bool bytes);
-/* Starts the progress line of the loads (stderr, on a terminal only,
- * ended when total_rows are loaded); later calls do nothing. Any thread. */
-void bench_db_load_progress(uint64_t total_rows);
+/* Starts the progress line of a prepare (stderr, on a terminal only):
+ * `tables` tables named <prefix>1.. of `rows` rows each, loaded `group` at
+ * a time (1..group together, then the next group, ...), each table in
+ * `slices` slices (0: not sliced). A line per group, drawn while it loads,
+ * whose summary stays; ended when every row is loaded. Later calls do
+ * nothing. Any thread. */
+void bench_db_load_progress(const char *prefix, int tables, uint64_t rows,
+                            int group, int slices);
+/* The rows con sends from now on are table `table`'s (1-based) on the
+ * progress line; its group's clock starts with its first table. */
+void bench_db_load_table(sql_connection *con, int table);
 /* Marks `table` as being filled (busy) or finished: a prepare interrupted
  * by a signal names the tables still marked (db_load_say_incomplete). At
  * most 64 at once; any thread. */

@@ -192,9 +192,10 @@ long db_emulate_text(struct db_stmt *s);
 size_t db_bulk_expand(const char *pattern, size_t len, const int64_t *ints,
                       size_t n_ints, char *dst);
 
-/* Adds rows and bytes sent by a bulk load or bulk insert to the totals
- * of the progress line (db_load.c), redrawing it when due. */
-void db_load_count(uint64_t rows, uint64_t bytes);
+/* Adds rows and bytes c sent by a bulk load or bulk insert to the totals
+ * and to the progress line's group of c's table (bench_db_load_table),
+ * redrawing it when due (db_load_share.c). */
+void db_load_count(struct db_conn *c, uint64_t rows, uint64_t bytes);
 
 /* Abandons c's bulk load, if any (db_load.c): on close. */
 void db_load_abandon(struct db_conn *c);

@@ -103,7 +103,7 @@ static int load_flush(struct db_conn *c)
     }
     db_count(c, (enum stat_counter) DB_CNT_WRITE);
     if (c->detail) db_detail_done(c, DETAIL_KIND_INSERT, &t);
-    db_load_count(ld->buf_rows, ld->len);
+    db_load_count(c, ld->buf_rows, ld->len);
     ld->rows += ld->buf_rows;
     ld->buf_rows = 0;
     ld->len      = ld->native ? 0 : ld->prefix;

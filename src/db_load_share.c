@@ -29,60 +29,185 @@ uint64_t bench_db_load_total(bool bytes)
 
 /* -- The progress line (progress.c: on a terminal only) -------------------- */
 
-/* Set once by the first bench_db_load_progress; the rate under
- * load_progress_lock (taken only when a redraw is due). */
-static atomic_bool load_progress_on;
-static pthread_mutex_t load_progress_lock = PTHREAD_MUTEX_INITIALIZER;
-static uint64_t load_progress_total, load_progress_t0;
-static struct progress_rate load_progress_rate;
+/* A prepare loads its tables in groups: tables 1..G together (G = the
+ * smaller of --threads and --tables), then G+1..2G, ... The line shows the
+ * first group not yet loaded, with its own figures; when it is loaded its
+ * summary stays on the screen and the next group's line starts. Rows of a
+ * later group loaded meanwhile (a worker that finished its table early)
+ * count towards that group. */
+struct load_group {
+    atomic_uint_fast64_t rows, bytes;
+    atomic_uint_fast64_t t0_ns;    /* its first load began; 0: none yet */
+    struct progress_rate rate, mb; /* under load_plan.lock */
+};
 
-void bench_db_load_progress(uint64_t total_rows)
+/* Set once by the first bench_db_load_progress; `on` until every group is
+ * loaded. `cur` and the rates under `lock`, taken only to draw. */
+static struct {
+    pthread_mutex_t lock;
+    atomic_bool on;
+    char prefix[32];
+    int tables, size, slices, ngroups;
+    atomic_int cur;
+    uint64_t rows; /* per table */
+    struct load_group *g;
+} load_plan = {.lock = PTHREAD_MUTEX_INITIALIZER};
+
+static int group_of(int table)
 {
-    pthread_mutex_lock(&load_progress_lock);
-    if (!atomic_load(&load_progress_on) && total_rows > 0 &&
+    if (table < 1 || table > load_plan.tables)
+        return atomic_load_explicit(&load_plan.cur, memory_order_relaxed);
+    return (table - 1) / load_plan.size;
+}
+
+static uint64_t group_total(int gi)
+{
+    int first = gi * load_plan.size + 1, last = first + load_plan.size - 1;
+
+    if (last > load_plan.tables) last = load_plan.tables;
+    return load_plan.rows * (uint64_t) (last - first + 1);
+}
+
+/* "sbtest1-4", "sbtest5", "sbtest1 (4 slices)". */
+static void group_label(int gi, char *buf, size_t len)
+{
+    int first = gi * load_plan.size + 1, last = first + load_plan.size - 1;
+    int n;
+
+    if (last > load_plan.tables) last = load_plan.tables;
+    n = snprintf(buf, len, "%s%d", load_plan.prefix, first);
+    if (last > first && n > 0 && (size_t) n < len)
+        n += snprintf(buf + n, len - (size_t) n, "-%d", last);
+    if (load_plan.slices > 0 && n > 0 && (size_t) n < len)
+        snprintf(buf + n, len - (size_t) n, " (%d slices)", load_plan.slices);
+}
+
+void bench_db_load_progress(const char *prefix, int tables, uint64_t rows,
+                            int group, int slices)
+{
+    pthread_mutex_lock(&load_plan.lock);
+    if (!load_plan.g && tables > 0 && rows > 0 &&
         progress_start(STDERR_FILENO, 0)) {
-        load_progress_total = total_rows;
-        load_progress_t0    = clock_now_ns();
-        progress_rate_init(&load_progress_rate, load_progress_t0,
-                           bench_db_load_total(false));
-        atomic_store(&load_progress_on, true);
+        load_plan.size    = group < 1 ? 1 : group > tables ? tables : group;
+        load_plan.ngroups = (tables + load_plan.size - 1) / load_plan.size;
+        load_plan.g = calloc((size_t) load_plan.ngroups, sizeof(*load_plan.g));
+        if (!load_plan.g) {
+            progress_stop();
+        } else {
+            snprintf(load_plan.prefix, sizeof(load_plan.prefix), "%s", prefix);
+            load_plan.tables = tables;
+            load_plan.rows   = rows;
+            load_plan.slices = slices;
+            for (int i = 0; i < load_plan.ngroups; i++) {
+                progress_rate_init(&load_plan.g[i].rate, clock_now_ns(), 0);
+                progress_rate_init(&load_plan.g[i].mb, clock_now_ns(), 0);
+            }
+            atomic_store(&load_plan.on, true);
+        }
     }
-    pthread_mutex_unlock(&load_progress_lock);
+    pthread_mutex_unlock(&load_plan.lock);
 }
 
-/* "12s elapsed, 30s left, 81234 rows/s, 1000000/4000000 rows, 15.2 MB/s". */
-static void load_progress_draw(void)
+void bench_db_load_table(sql_connection *pc, int table)
 {
-    struct progress_state st = {.unit = "rows", .per_s = -1};
-    uint64_t now = clock_now_ns(), bytes = bench_db_load_total(true);
-    char text[200];
-    size_t n;
+    struct load_group *g;
+    uint_fast64_t zero = 0;
 
-    pthread_mutex_lock(&load_progress_lock);
-    st.done       = bench_db_load_total(false);
-    st.total      = load_progress_total;
-    st.elapsed_ns = now - load_progress_t0;
-    st.per_s      = progress_rate_update(&load_progress_rate, now, st.done);
-    pthread_mutex_unlock(&load_progress_lock);
-    n = progress_format(text, sizeof(text), &st);
-    if (st.elapsed_ns > 0 && n < sizeof(text))
-        snprintf(text + n, sizeof(text) - n, ", %.1f MB/s",
-                 (double) bytes * 1e3 / (double) st.elapsed_ns);
-    progress_update("%s", text);
+    db_conn_of(pc)->load_table = table;
+    if (!atomic_load(&load_plan.on)) return;
+    g = &load_plan.g[group_of(table)];
+    if (atomic_compare_exchange_strong(&g->t0_ns, &zero, clock_now_ns())) {
+        pthread_mutex_lock(&load_plan.lock);
+        progress_rate_init(&g->rate, g->t0_ns, 0);
+        progress_rate_init(&g->mb, g->t0_ns, 0);
+        pthread_mutex_unlock(&load_plan.lock);
+    }
 }
 
-void db_load_count(uint64_t rows, uint64_t bytes)
+/* The line of the current group: "sbtest1-4: 1000000/4000000 rows,
+ * 81234 rows/s, 15.2 MB/s, 37s left", the rates over the last second (the
+ * average over the first), cut to the terminal's width. Lock held. */
+static void group_draw_locked(int gi, uint64_t now)
 {
-    uint64_t done = atomic_fetch_add_explicit(&load_total_rows, rows,
-                                              memory_order_relaxed) +
-                    rows;
+    struct load_group *g = &load_plan.g[gi];
+    uint64_t t0 = atomic_load(&g->t0_ns), bytes = atomic_load(&g->bytes);
+    uint64_t rows = atomic_load(&g->rows), total = group_total(gi);
+    char label[64], text[160], left[24];
+    double per_s, mb;
+    int n;
 
+    if (t0 == 0 || t0 > now) return; /* nothing of it loading yet */
+    per_s = progress_rate_update(&g->rate, now, rows);
+    mb    = progress_rate_update(&g->mb, now, bytes);
+    if (per_s < 0 && now - t0 >= PROGRESS_INTERVAL_NS) {
+        per_s = (double) rows * 1e9 / (double) (now - t0);
+        mb    = (double) bytes * 1e9 / (double) (now - t0);
+    }
+    n = snprintf(text, sizeof(text), "%llu/%llu rows",
+                 (unsigned long long) rows, (unsigned long long) total);
+    if (per_s >= 0 && n > 0 && (size_t) n < sizeof(text)) {
+        double ns = rows < total ? (double) (total - rows) / per_s * 1e9 : 0;
+        left[0]   = '\0';
+        if (per_s > 0 && ns < 1e18) {
+            memcpy(left, ", ", 3);
+            progress_duration(left + 2, sizeof(left) - 2, (uint64_t) ns, true);
+            strncat(left, " left", sizeof(left) - strlen(left) - 1);
+        }
+        snprintf(text + n, sizeof(text) - (size_t) n,
+                 ", %.0f rows/s, %.1f MB/s%s", per_s, mb / 1e6, left);
+    }
+    group_label(gi, label, sizeof(label));
+    progress_update("%s: %s", label, text);
+}
+
+/* Leaves the summary of every loaded group from the current one on and
+ * moves on; ends the line after the last. Lock held. */
+static void groups_advance_locked(uint64_t now)
+{
+    int gi = atomic_load(&load_plan.cur);
+    char label[64];
+
+    for (; gi < load_plan.ngroups; gi++) {
+        struct load_group *g = &load_plan.g[gi];
+        uint64_t rows = atomic_load(&g->rows), t0 = atomic_load(&g->t0_ns);
+        double s;
+        if (rows < group_total(gi)) break;
+        s = t0 && now > t0 ? (double) (now - t0) / 1e9 : 0;
+        group_label(gi, label, sizeof(label));
+        progress_keep("%s: %llu rows in %.1fs, %.0f rows/s, %.1f MB/s", label,
+                      (unsigned long long) rows, s,
+                      s > 0 ? (double) rows / s : 0,
+                      s > 0 ? (double) atomic_load(&g->bytes) / s / 1e6 : 0);
+    }
+    atomic_store(&load_plan.cur, gi);
+    if (gi == load_plan.ngroups) {
+        atomic_store(&load_plan.on, false);
+        progress_stop();
+    } else {
+        group_draw_locked(gi, now);
+    }
+}
+
+void db_load_count(struct db_conn *c, uint64_t rows, uint64_t bytes)
+{
+    struct load_group *g;
+    int gi;
+
+    atomic_fetch_add_explicit(&load_total_rows, rows, memory_order_relaxed);
     atomic_fetch_add_explicit(&load_total_bytes, bytes, memory_order_relaxed);
-    if (!atomic_load(&load_progress_on)) return;
-    if (done >= load_progress_total) {
-        if (atomic_exchange(&load_progress_on, false)) progress_stop();
-    } else if (progress_due()) {
-        load_progress_draw();
+    if (!atomic_load(&load_plan.on)) return;
+    gi = group_of(c->load_table);
+    g  = &load_plan.g[gi];
+    atomic_fetch_add(&g->bytes, bytes);
+    if (atomic_fetch_add(&g->rows, rows) + rows >= group_total(gi)) {
+        pthread_mutex_lock(&load_plan.lock);
+        if (atomic_load(&load_plan.on)) groups_advance_locked(clock_now_ns());
+        pthread_mutex_unlock(&load_plan.lock);
+    } else if (gi == atomic_load(&load_plan.cur) && progress_due()) {
+        pthread_mutex_lock(&load_plan.lock);
+        if (atomic_load(&load_plan.on) && gi == atomic_load(&load_plan.cur))
+            group_draw_locked(gi, clock_now_ns());
+        pthread_mutex_unlock(&load_plan.lock);
     }
 }
 

@@ -457,7 +457,7 @@ static int bulk_flush(struct db_conn *c, bool last)
     if (!db_query(&c->pub, c->bulk_buf, c->bulk_len) &&
         c->pub.error != DB_ERROR_NONE)
         return 1;
-    db_load_count(c->bulk_rows, c->bulk_len);
+    db_load_count(c, c->bulk_rows, c->bulk_len);
     if (c->drv->caps.needs_commit) {
         c->bulk_commit_rows += c->bulk_rows;
         if (last || c->bulk_commit_rows >= 1000) {

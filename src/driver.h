@@ -150,6 +150,7 @@ struct db_conn {
     unsigned bulk_rows, bulk_commit_rows;
     struct db_stmt *stmts;    /* not yet freed: detached on free */
     struct db_loader *loader; /* bulk load in progress (db_load.c) */
+    int load_table;           /* its progress-line table (db_load_share.c) */
     /* Non-blocking calls (db_async.c): the driver sets `wait` with each
      * DB_AGAIN; the rest is db_async.c's. */
     struct db_wait wait;

@@ -130,6 +130,7 @@ int main(int argc, char **argv)
         fflush(stdout);
         exit(status);
     }
+    progress_allow(cfg.progress); /* prepare's line too, not only run's */
     catch_signals();
     status = run_command(&cfg);
     if (interrupted) {

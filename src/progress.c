@@ -56,19 +56,21 @@ static size_t term_width(int fd)
     return 80;
 }
 
-/* mutex held */
-static void draw_locked(void)
+/* mutex held. `end`: "" for the status line, "\n" for a line that stays. */
+static void draw_locked(const char *end)
 {
     char buf[sizeof(line.text) + 8];
     size_t w = term_width(line.fd) - 1, n = strlen(line.text);
+    size_t e = strlen(end);
 
     if (n > w) n = w;
     memcpy(buf, "\r", 1);
     memcpy(buf + 1, line.text, n);
     memcpy(buf + 1 + n, "\033[K", 3);
-    write_all(line.fd, buf, n + 4);
-    line.drawn = true;
-    fd_sig     = line.fd;
+    memcpy(buf + 4 + n, end, e);
+    write_all(line.fd, buf, n + 4 + e);
+    line.drawn = e == 0;
+    fd_sig     = line.drawn ? line.fd : -1;
 }
 
 /* mutex held */
@@ -80,9 +82,17 @@ static void erase_locked(void)
     line.drawn = false;
 }
 
+/* Written by main alone, before any thread (progress_allow). */
+static bool allowed = true;
+
+void progress_allow(bool on)
+{
+    allowed = on;
+}
+
 bool progress_start(int fd, uint64_t interval_ns)
 {
-    bool tty = fd >= 0 && isatty(fd);
+    bool tty = allowed && fd >= 0 && isatty(fd);
 
     pthread_mutex_lock(&line.mutex);
     erase_locked();
@@ -125,7 +135,26 @@ void progress_update(const char *fmt, ...)
         vsnprintf(line.text, sizeof(line.text), fmt, ap);
         va_end(ap);
         ck_pr_store_64(&line.last_ns, now);
-        if (line.hidden == 0) draw_locked();
+        if (line.hidden == 0) draw_locked("");
+    }
+    pthread_mutex_unlock(&line.mutex);
+}
+
+void progress_keep(const char *fmt, ...)
+{
+    va_list ap;
+
+    if (!progress_active()) return;
+    pthread_mutex_lock(&line.mutex);
+    if (line.active) {
+        va_start(ap, fmt);
+        vsnprintf(line.text, sizeof(line.text), fmt, ap);
+        va_end(ap);
+        /* Hidden: another thread is between two whole lines of its own;
+         * this one is whole too, so it goes out now all the same. */
+        draw_locked("\n");
+        line.text[0] = '\0';
+        ck_pr_store_64(&line.last_ns, 0);
     }
     pthread_mutex_unlock(&line.mutex);
 }
@@ -157,7 +186,7 @@ void progress_show(void)
     pthread_mutex_lock(&line.mutex);
     if (line.active && line.hidden > 0 && --line.hidden == 0 &&
         line.text[0] != '\0')
-        draw_locked();
+        draw_locked("");
     pthread_mutex_unlock(&line.mutex);
 }
 
@@ -190,7 +219,7 @@ double progress_rate_update(struct progress_rate *r, uint64_t now_ns,
 
 /* "42s", "7m05s", "2h03m". Elapsed time rounds down and time left up,
  * so the two add up to the limit and "0s left" means the end. */
-static int format_duration(char *buf, size_t len, uint64_t ns, bool up)
+int progress_duration(char *buf, size_t len, uint64_t ns, bool up)
 {
     unsigned long long s = ns / NS_PER_S + (up && ns % NS_PER_S != 0);
 
@@ -233,10 +262,10 @@ size_t progress_format(char *buf, size_t len, const struct progress_state *s)
     } while (0)
     if (len == 0) return 0;
     buf[0] = '\0';
-    format_duration(el, sizeof(el), s->elapsed_ns, false);
+    progress_duration(el, sizeof(el), s->elapsed_ns, false);
     ADD("%s elapsed", el);
     if (time_left(s, &left_ns)) {
-        format_duration(left, sizeof(left), left_ns, true);
+        progress_duration(left, sizeof(left), left_ns, true);
         ADD(", %s left", left);
     }
     if (s->per_s >= 0)

@@ -21,6 +21,11 @@
 /* Redraws at most this often by default: a few updates per second. */
 #define PROGRESS_INTERVAL_NS 250000000ull
 
+/* Whether lines may be drawn at all (--progress, --verbosity >= 3):
+ * set by main before any thread starts; on until then. Off, every
+ * progress_start returns false. */
+void progress_allow(bool on);
+
 /* Starts the line on `fd` (STDERR_FILENO) if `fd` is a terminal, with at
  * most one redraw per `interval_ns` (0: PROGRESS_INTERVAL_NS). Returns
  * whether the line is active; false (and nothing drawn, ever) otherwise.
@@ -38,6 +43,12 @@ bool progress_due(void);
  * width, never wrapped) when due; otherwise does nothing. */
 void progress_update(const char *fmt, ...)
     __attribute__((format(printf, 1, 2)));
+
+/* Leaves the text (printf format, cut as progress_update's) on the screen
+ * as a line of its own, a summary that stays, whatever the interval; the
+ * status line starts afresh below it (the next update draws at once).
+ * Does nothing while the line is not active. */
+void progress_keep(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* Erases the line and ends it; progress_active() is false afterwards. */
 void progress_stop(void);
@@ -77,6 +88,10 @@ struct progress_state {
     uint64_t limit_ns;   /* 0: no time limit */
     double per_s;        /* current rate; < 0: not known yet */
 };
+
+/* A duration as the text shows it: "42s", "7m05s", "2h03m"; `up` rounds
+ * up (time left), else down. snprintf's return. */
+int progress_duration(char *buf, size_t len, uint64_t ns, bool up);
 
 /* Writes the text into buf (always terminated); returns its length. The
  * time left is the nearer of the time limit and, with a rate, the count

@@ -256,6 +256,7 @@ end
 -- give the ids even with --auto_inc (--start_id, slices); draw_with_id
 -- (default: with_id): draw the values as a row given its id is.
 local function load_rows(drv, con, n, first_id, count, with_id, draw_with_id)
+   ffi.C.bench_db_load_table(con, n)
    with_id = with_id or not sysbench.opt.auto_inc
    if draw_with_id == nil then
       draw_with_id = with_id
@@ -347,7 +348,8 @@ function finish_table(drv, con, table_num, ids_given)
          con:query(string.format("CREATE INDEX k_%d ON sbtest%d(k)",
                                  table_num, table_num))
       end)
-   end   ffi.C.bench_db_load_mark("sbtest" .. table_num, false)
+   end
+   ffi.C.bench_db_load_mark("sbtest" .. table_num, false)
 end
 
 -- Creates table sbtest<table_num> and loads its rows; `sliced`: only
@@ -548,9 +550,13 @@ function cmd_prepare()
       use_file_values()
    end
    local opt = sysbench.opt
-   ffi.C.bench_db_load_progress(opt.tables *
-                                   (opt.start_id ~= 0 and opt.range_size
-                                       or opt.table_size))
+   -- Groups of tables loaded together: min(threads, tables) tables, each
+   -- in slices when there are more threads than tables.
+   ffi.C.bench_db_load_progress("sbtest", opt.tables,
+                                opt.start_id ~= 0 and opt.range_size
+                                   or opt.table_size,
+                                math.min(opt.threads, opt.tables),
+                                n ~= nil and opt.threads or 0)
    if n ~= nil then
       prepare_slice(drv, con, n, s, slices)
       return

@@ -15,7 +15,8 @@
 #    130, and cleanup drops them; the disposable MariaDB killed during a
 #    prepare and a full disk (SQLite on a 1 MiB tmpfs, as root) name the
 #    table too;
-#  - the progress line: on a terminal (script(1)) only.
+#  - the progress line: on a terminal (a pty) only, a line per group of
+#    tables loaded together, its summary kept, figures that agree.
 # TAP output. $BENCH: the bench under test (default ./bench).
 . "$(dirname "$0")/lib.sh"
 DB=bench_bulk
@@ -194,14 +195,107 @@ check_sqlite() {
     ! printf '%s\n' "$OUT" | grep -q "rows/s\|elapsed"
     ok $? "sqlite: no progress line in a pipe" "$OUT"
     run oltp_read_write $o --tables=2 cleanup
+    progress_check "sqlite: 4 tables, 2 threads" "sbtest1-2 sbtest3-4" 200000 \
+        $o --tables=4 --table_size=100000 --threads=2
+    run oltp_read_write $o --tables=4 cleanup
+    progress_check "sqlite: 1 table, 2 threads" "sbtest1 (2 slices)" 200000 \
+        $o --tables=1 --table_size=200000 --threads=2
+    run oltp_read_write $o --tables=1 cleanup
     if command -v script >/dev/null 2>&1; then
-        OUT=$(script -qec "$BENCH $o --tables=2 --table_size=200000 --threads=4 oltp_read_write prepare" /dev/null | tr '\r' '\n')
-        has_re "[0-9]+s elapsed, .*[0-9]+/400000 rows.* MB/s.*" \
-            "sqlite: a progress line on a terminal"
+        OUT=$(script -qec "$BENCH $o --tables=2 --table_size=100000 --threads=2 --progress=off oltp_read_write prepare" /dev/null | tr '\r' '\n')
+        printf '%s\n' "$OUT" | grep -q "^Creating a secondary index on 'sbtest2'" &&
+            ! printf '%s\n' "$OUT" | grep -q "rows/s\|/200000 rows"
+        ok $? "sqlite: --progress=off: no progress line on a terminal" "$OUT"
         run oltp_read_write $o --tables=2 cleanup
     else
-        skip "sqlite: progress line on a terminal" "no script(1)"
+        skip "sqlite: --progress=off on a terminal" "no script(1)"
     fi
+}
+
+# progress_check NAME LABELS ROWS OPTS...: a prepare with OPTS on a terminal
+# (a pty of 200 columns) draws one line per group of tables, in the order
+# of LABELS (space-separated; "sbtest1 (2 slices)" is one), each group
+# ROWS rows: its live lines ("sbtest1-2: 1000/200000 rows, 81234 rows/s,
+# 15.2 MB/s, 3s left") never past its total, growing, shown only while it
+# is the group loading, and its summary ("sbtest1-2: 200000 rows in 1.2s,
+# 160325 rows/s, 30.8 MB/s") stays, with figures that agree: rows/s x
+# seconds = rows, and 150 to 260 bytes per row (a row of the load text).
+progress_check() {
+    local name=$1 labels=$2 rows=$3
+    shift 3
+    OUT=$(python3 - "$labels" "$rows" "$BENCH" oltp_read_write "$@" prepare <<'PY' 2>&1
+import os, pty, re, struct, fcntl, termios, subprocess, sys, time
+labels = re.findall(r"sbtest[0-9-]+(?: \(\d+ slices\))?", sys.argv[1])
+rows = int(sys.argv[2])
+master, slave = pty.openpty()
+fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 50, 200, 0, 0))
+t0 = time.time()
+p = subprocess.Popen(sys.argv[3:], stdin=slave, stdout=slave, stderr=slave)
+os.close(slave)
+raw = b""
+while True:
+    try:
+        data = os.read(master, 65536)
+    except OSError:
+        break
+    if not data:
+        break
+    raw += data
+wall = time.time() - t0
+status = p.wait()
+text = raw.decode(errors="replace").replace("\x1b[K", "")
+bad = []
+if status != 0:
+    bad.append("exit status %d" % status)
+live_re = re.compile(r"^(.+?): (\d+)/(\d+) rows(?:, (\d+) rows/s, "
+                     r"([\d.]+) MB/s(?:, \S+ left)?)?$")
+sum_re = re.compile(r"^(.+?): (\d+) rows in ([\d.]+)s, (\d+) rows/s, "
+                    r"([\d.]+) MB/s$")
+summaries, last, rated = [], {}, 0
+for seg in re.split(r"[\r\n]+", text):
+    m = sum_re.match(seg)
+    if m:
+        lab, n, s, r, mb = m.group(1), int(m.group(2)), float(m.group(3)), \
+            int(m.group(4)), float(m.group(5))
+        summaries.append(lab)
+        if n != rows:
+            bad.append("%s: summary of %d rows, not %d" % (lab, n, rows))
+        if abs(r * s - n) > 0.1 * n + r * 0.05:
+            bad.append("%s: %d rows/s x %.1fs is not %d rows" % (lab, r, s, n))
+        if not 150 <= mb * 1e6 / max(r, 1) <= 260:
+            bad.append("%s: %.1f MB/s at %d rows/s" % (lab, mb, r))
+        if s > wall:
+            bad.append("%s: %.1fs, longer than the whole prepare" % (lab, s))
+        continue
+    m = live_re.match(seg)
+    if not m:
+        continue
+    lab, done, total = m.group(1), int(m.group(2)), int(m.group(3))
+    if lab not in labels:
+        bad.append("a line of an unknown group: " + seg)
+        continue
+    if labels.index(lab) != len(summaries):
+        bad.append("%s drawn while group %d loads: %s"
+                   % (lab, len(summaries) + 1, seg))
+    if total != rows or done > total or done < last.get(lab, 0):
+        bad.append("%s: %d/%d after %d" % (lab, done, total, last.get(lab, 0)))
+    last[lab] = done
+    if m.group(4):
+        rated += 1
+        r, mb = int(m.group(4)), float(m.group(5))
+        if r <= 0 or not 150 <= mb * 1e6 / r <= 260:
+            bad.append("%s: %.1f MB/s at %d rows/s" % (lab, mb, r))
+if summaries != labels:
+    bad.append("summaries %s, not %s" % (summaries, labels))
+if rated == 0:
+    bad.append("no line with rows/s and MB/s")
+print("\n".join(bad) if bad else "ok: %d summaries, %d lines with rates"
+      % (len(summaries), rated))
+print("--- output:\n" + text)
+sys.exit(1 if bad else 0)
+PY
+)
+    ok $? "$name: a progress line per group on a terminal ($labels)" "$OUT"
 }
 
 if [ -n "${BENCH_TEST_MYSQL:-}" ]; then

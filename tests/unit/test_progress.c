@@ -100,6 +100,18 @@ static void test_draw(int m, int s)
            "cut to the terminal's width minus one");
 }
 
+/* A kept line stays (a newline after it), whatever the interval, and
+ * the status line starts afresh below it. */
+static void test_keep(int m)
+{
+    progress_keep("group %d: %s", 1, "done");
+    is_str(drain(m), "\rgroup 1: done\033[K\r\n", /* the pty: ONLCR */
+           "kept: drawn at once, then a newline");
+    ok(progress_due(), "after a kept line the next update is due at once");
+    progress_update("group %d", 2);
+    is_str(drain(m), "\rgroup 2\033[K", "the next line drawn below it");
+}
+
 static void test_hide(int m, int s)
 {
     progress_hide();
@@ -184,6 +196,7 @@ int main(void)
         printf("# no pseudo-terminal: the drawing tests are skipped\n");
     } else {
         test_draw(m, s);
+        test_keep(m);
         test_hide(m, s);
     }
     test_format();
