@@ -250,18 +250,30 @@ signals() {
     [ "$(tables_left "$drv" sbtest)" = 0 ]
     ok $? "$drv: cleanup after an interrupted cleanup leaves no table"
 }
+# The lockers hold the lock once their sleep runs (the statements run in
+# order); a fixed pause was too short on a loaded machine, and cleanup then
+# finished before the signal came.
+# held QUERY: waits up to 10 s until QUERY (run as root) prints 1.
+held() {
+    local i
+    for ((i = 0; i < 100; i++)); do
+        [ "$($1 "$2" 2>/dev/null)" = 1 ] && return 0
+        sleep 0.1
+    done
+    echo "# faults_extra.sh: the locker did not get its lock" >&2
+}
 my_lock() {
     mariadb --no-defaults -uroot --socket="$BENCH_DB_DIR/mysql.sock" \
         -e "LOCK TABLES sbtest.sbtest2 WRITE; SELECT SLEEP(60)" >/dev/null 2>&1 &
     LOCKER=$!
-    sleep 0.5
+    held my_root "SELECT COUNT(*) FROM information_schema.processlist WHERE info = 'SELECT SLEEP(60)'"
 }
 pg_lock() {
     PGAPPNAME=locker runuser -u postgres -- "$PG_BIN/psql" -X -q -h "$BENCH_DB_DIR/pgsock" \
         -p "$BENCH_DB_PG_PORT" -d sbtest \
         -c "BEGIN; LOCK TABLE sbtest2; SELECT pg_sleep(60); COMMIT" >/dev/null 2>&1 &
     LOCKER=$!
-    sleep 0.5
+    held pg_root "SELECT COUNT(*) FROM pg_stat_activity WHERE application_name = 'locker' AND wait_event = 'PgSleep'"
 }
 
 # many_threads DRIVER OPTS...: --threads=4096 (more than either server

@@ -106,7 +106,9 @@ now_ms() { echo $(($(date +%s%N) / 1000000)); }
 bg_run() {
     BG_OUT=$(mktemp)
     (
-        timeout 60 "$BENCH" "$@" >"$BG_OUT" 2>&1
+        timeout 60 "$BENCH" "$@" >"$BG_OUT" 2>&1 &
+        echo $! >"$BG_OUT.pid" # timeout's; bench is its child
+        wait $!
         echo "$? $(now_ms)" >"$BG_OUT.rc"
     ) &
     BG_PID=$!
@@ -115,7 +117,7 @@ bg_wait() {
     wait "$BG_PID"
     OUT=$(cat "$BG_OUT")
     read -r STATUS END_MS <"$BG_OUT.rc"
-    rm -f "$BG_OUT" "$BG_OUT.rc"
+    rm -f "$BG_OUT" "$BG_OUT.rc" "$BG_OUT.pid"
 }
 
 # Waits until the run has done events (its first report line).
@@ -151,12 +153,28 @@ fatal_fault() {
     has_re "FATAL: .*" "$drv: $label: FATAL line"
 }
 
+# recovered SINCE: an interval wholly after the first SINCE lines of the
+# output (not the first interval line after them, which may hold events
+# from before the fault) has transactions; waits for one up to 30 s.
+recovered() {
+    local i
+    for ((i = 0; i < 300; i++)); do
+        tail -n +$(($1 + 1)) "$BG_OUT" | grep '^\[ [0-9]*s \]' | tail -n +2 |
+            grep -qv 'tps: 0.00' && return 0
+        sleep 0.1
+    done
+    return 1
+}
+
 # ignored_fault DRIVER ACTION LABEL DOWN OPTS...: the same with the errors
-# ignored: the run reconnects and completes; DOWN seconds without server.
+# ignored: the run reconnects and goes on; DOWN seconds without server.
+# A restart takes seconds on a loaded machine, so the run is long and is
+# stopped with SIGTERM (its report, status 143) once it has recovered,
+# rather than given a fixed time the restart might outlast.
 ignored_fault() {
-    local drv=$1 action=$2 label=$3 down=$4 n
+    local drv=$1 action=$2 label=$3 down=$4 n since
     shift 4
-    bg_run "$SQL_API" "$@" --scenario=select --threads=2 --time=6 \
+    bg_run "$SQL_API" "$@" --scenario=select --threads=2 --time=50 \
         --report-interval=1 run
     wait_running
     ok $? "$drv: $label: the run is under way"
@@ -165,14 +183,17 @@ ignored_fault() {
         sleep "$down"
         restart
     fi
+    since=$(wc -l <"$BG_OUT")
+    recovered "$since"
+    ok $? "$drv: $label: statements work again after the reconnect" "$(cat "$BG_OUT")"
+    # To bench itself: timeout would pass it on twice (to bench and to
+    # its process group), and a second SIGTERM exits without the report.
+    pkill -TERM -P "$(cat "$BG_OUT.pid")"
     bg_wait
-    status_is 0 "$drv: $label with ignore-errors: the run completes"
+    status_is 143 "$drv: $label with ignore-errors: the run goes on until stopped"
     n=$(reconnects)
     [ "${n:-0}" -ge 1 ]
     ok $? "$drv: $label: reconnects counted (${n:-none})" "$OUT"
-    # events after the fault: the last whole interval has transactions
-    printf '%s\n' "$OUT" | grep '^\[ 5s \]' | grep -qv 'tps: 0.00'
-    ok $? "$drv: $label: statements work again after the reconnect" "$OUT"
     lacks "wrong answer" "$drv: $label: answers right after the reconnect"
     restart
 }
@@ -183,7 +204,7 @@ ignored_fault() {
 rate_fault() {
     local drv=$1 action=$2 n max
     shift 2
-    bg_run "$SQL_API" "$@" --scenario=select --threads=2 --rate=500 --time=6 \
+    bg_run "$SQL_API" "$@" --scenario=select --threads=2 --rate=100 --time=8 \
         --report-interval=1 run
     wait_running
     ok $? "$drv: --rate run: under way"
@@ -193,8 +214,8 @@ rate_fault() {
     bg_wait
     status_is 0 "$drv: --rate run with the server killed for a second"
     n=$(printf '%s\n' "$OUT" | sed -n 's/^ *total number of events: *//p')
-    [ "${n:-0}" -ge 2950 ] && [ "${n:-0}" -le 3000 ]
-    ok $? "$drv: --rate=500 for 6 s keeps its schedule through the outage ($n events)" "$OUT"
+    [ "${n:-0}" -ge 790 ] && [ "${n:-0}" -le 808 ]
+    ok $? "$drv: --rate=100 for 8 s keeps its schedule through the outage ($n events)" "$OUT"
     max=$(printf '%s\n' "$OUT" | sed -n 's/^ *max: *\([0-9]*\).*/\1/p')
     [ "${max:-0}" -ge 500 ]
     ok $? "$drv: --rate: latency counts from the intended start (max ${max} ms)" "$OUT"
