@@ -198,18 +198,19 @@ void db_stmt_free(sql_statement *stmt);
 
 /* bench's non-blocking calls, for bench.sql under --virtual-users
  * (db_async.c). Each behaves as its blocking twin (db_connection_create,
- * db_query, db_execute), falling back to it where the driver has no
- * non-blocking path, except that it may leave the call pending: then it
- * returns NULL with con->error DB_ERROR_PENDING (bench_db_connect_nb: the
- * connection, with that error). bench_db_wait then gives the socket (its
- * return), the BENCH_VU_READ/WRITE events to wait for and the socket's
- * id (0: may be new, register it again); bench_db_resume, once it is
- * ready, continues the call and returns what the twin returns, or NULL
- * and DB_ERROR_PENDING again. A failed connect leaves the connection
- * closed with DB_ERROR_FATAL (its FATAL lines printed); free it. */
+ * bench_db_query_kind, db_execute), falling back to it where the driver
+ * has no non-blocking path, except that it may leave the call pending:
+ * then it returns NULL with con->error DB_ERROR_PENDING
+ * (bench_db_connect_nb: the connection, with that error). bench_db_wait
+ * then gives the socket (its return), the BENCH_VU_READ/WRITE events to
+ * wait for and the socket's id (0: may be new, register it again);
+ * bench_db_resume, once it is ready, continues the call and returns what
+ * the twin returns, or NULL and DB_ERROR_PENDING again. A failed connect
+ * leaves the connection closed with DB_ERROR_FATAL (its FATAL lines
+ * printed); free it. */
 sql_connection *bench_db_connect_nb(sql_driver *drv);
 sql_result *bench_db_query_nb(sql_connection *con, const char *query,
-                              size_t len);
+                              size_t len, int kind);
 sql_result *bench_db_execute_nb(sql_statement *stmt);
 int bench_db_wait(sql_connection *con, int *events, uint64_t *sock_id);
 sql_result *bench_db_resume(sql_connection *con);

@@ -72,15 +72,16 @@ sql_connection *bench_db_connect_nb(sql_driver *drv)
     return &c->pub;
 }
 
-sql_result *bench_db_query_nb(sql_connection *pc, const char *sql, size_t len)
+sql_result *bench_db_query_nb(sql_connection *pc, const char *sql, size_t len,
+                              int kind)
 {
     struct db_conn *c = db_conn_of(pc);
 
     if (!c->drv->query_start || c->broken || c->pending)
-        return db_query(pc, sql, len);
+        return bench_db_query_kind(pc, sql, len, kind);
     if (!db_conn_begin(c)) return NULL;
     if (c->detail) {
-        c->kind     = detail_classify(sql, len);
+        c->kind     = db_query_kind(kind, sql, len);
         c->nb_timed = true;
         db_detail_begin(c, &c->nb_timing);
     }

@@ -125,6 +125,10 @@ void db_conn_release(struct db_conn *c);
  * detail record. */
 struct stats_slot *db_count_in(struct db_conn *c);
 
+/* The kind a query counts in: `kind` when it is one (a script's label,
+ * bench_db_kind_id), else the one its text is classified in. */
+unsigned db_query_kind(int kind, const char *sql, size_t len);
+
 /* While measuring, one call on c: its start, and c's read/write/other
  * counts then, so the class it was counted in (if any) is known after. */
 /* Starts timing a call on c (c->detail set). */

@@ -124,6 +124,12 @@ static sql_result *query_call(struct db_conn *c, const char *sql, size_t len)
     return db_finish(c, rc, DB_OP_QUERY, sql);
 }
 
+unsigned db_query_kind(int kind, const char *sql, size_t len)
+{
+    return kind >= 0 && kind < DETAIL_KIND_MAX ? (unsigned) kind
+                                               : detail_classify(sql, len);
+}
+
 sql_result *bench_db_query_kind(sql_connection *pc, const char *sql, size_t len,
                                 int kind)
 {
@@ -132,8 +138,7 @@ sql_result *bench_db_query_kind(sql_connection *pc, const char *sql, size_t len,
     sql_result *rs;
 
     if (!c->detail) return query_call(c, sql, len);
-    c->kind = kind >= 0 && kind < DETAIL_KIND_MAX ? (unsigned) kind
-                                                  : detail_classify(sql, len);
+    c->kind = db_query_kind(kind, sql, len);
     db_detail_begin(c, &t);
     rs = query_call(c, sql, len);
     db_detail_done(c, c->kind, &t);

@@ -160,6 +160,28 @@ extremes (the times at least 2 ms per event), checked with jsonschema:
   ok: fairness over 6 users and 2 threads adds up to the run's events
   ok: the document's totals are the text report's
 
+A statement kind given to a query or a prepared statement ({kind = ...})
+counts as in thread mode, in --extended-report's table of kinds.
+
+  $ cat > kinds.lua <<'LUA'
+  > function thread_init()
+  >    con = sysbench.sql.driver():connect()
+  >    get = con:prepare("SELECT c FROM t WHERE id=1", {kind = "fetch"})
+  > end
+  > function event()
+  >    con:query("SELECT 1", {kind = "lookup"})
+  >    con:query("SELECT 2")
+  >    get:execute()
+  > end
+  > LUA
+  $ "$BENCH" kinds.lua --db-driver=null --threads=2 --virtual-users=4 \
+  >   --events=100 --extended-report=on run |
+  >   awk '/by statement kind/ { t = 1 } /^$/ { t = 0 }
+  >        t && $2 ~ /^[0-9]+$/ { print $1, $2 }' | sort
+  fetch 100
+  lookup 100
+  select 100
+
 Scripts that cannot run as coroutines are named, not run: a script's own
 yield, os.exit in an event, a built-in test that runs in C.
 

@@ -9,6 +9,7 @@
 #    restarted by an ignored error, e.g. a deadlock between two of the 200
 #    users, adds at most one event's statements);
 #  - every user holds its own connection (the server sees 200);
+#  - a query's kind label ({kind = ...}) counts in its kind;
 #  - --rate=2000 with 500 users delivers 2,000 events/s within 1% (250
 #    on PostgreSQL, whose test server allows 300 connections).
 # 100000 rows keep the 200 users' deadlocks rare (PostgreSQL detects
@@ -92,6 +93,21 @@ LUA
     run "$TMP/conns.lua" $C --count_sql="$q" --threads=2 --virtual-users=200 \
         --think-time=200 --time=2 run
     has "connections: 200" "$drv: 200 users hold 200 connections"
+
+    # A query's kind label counts on the non-blocking path too.
+    cat >"$TMP/kinds.lua" <<'LUA'
+function thread_init() con = sysbench.sql.driver():connect() end
+function event()
+   con:query("SELECT 1", {kind = "lookup"})
+   con:query("SELECT 2")
+end
+LUA
+    # shellcheck disable=SC2086
+    run "$TMP/kinds.lua" $C --threads=2 --virtual-users=20 --events=400 \
+        --time=0 --extended-report=on run
+    printf '%s\n' "$OUT" | grep -qE '^ +lookup +400 +0 ' &&
+        printf '%s\n' "$OUT" | grep -qE '^ +select +400 +0 '
+    ok $? "$drv: a kind label counts under --virtual-users" "$OUT"
 
     # shellcheck disable=SC2086
     run oltp_point_select $O --threads=2 --virtual-users=$users --rate=2000 \

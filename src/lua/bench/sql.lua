@@ -70,10 +70,10 @@ local function live(h, level)
    return rs
 end
 
--- A result object for statements returning rows; nil otherwise.
-local function rows_or_nil(rs, con, query)
+-- A result object for rows, else nil (api_level: raise_error's).
+local function rows_or_nil(rs, con, query, api_level)
    if rs == nil then
-      raise_error(con, query)
+      raise_error(con, query, api_level)
       return nil
    end
    if rs.nfields == 0 then
@@ -241,41 +241,35 @@ function statement:bind_param(...)
    return 0
 end
 
--- rows_or_nil written out: this runs once per query of every OLTP event,
--- and the call cost more than its body (perf/README.md, db_point_select).
--- raise_error's level 3 is still the script's line that called execute.
-function statement:execute()
-   local rs = C.db_execute(self)
+-- What execute returns once the statement's call returned rs (nil: it
+-- failed). Tail-called by both execute methods (threads, virtual users),
+-- so that its error levels are execute's: "SQL API error" and raise_error
+-- name the script's line. It loads the connection only on an error: this
+-- runs once per query of every OLTP event (perf/README.md,
+-- db_point_select). 1.1 returns a result object for a statement that
+-- returns no rows too (there a NULL pointer, which crashes free(); here
+-- the connection's result, which fetch_row() and free() reject with 1.1's
+-- ALERTs).
+local function executed(self, rs)
    if rs == nil then
       local con = self.connection
       if con == nil then -- its connection was freed (ALERT printed)
          error("SQL API error", 2)
       end
       raise_error(con, "<prepared statement>")
-      return nil
+      if not M then
+         return nil
+      end
+      rs = C.bench_db_conn_result(con)
    end
-   if rs.nfields == 0 then
+   if rs.nfields == 0 and not M then
       return nil
    end
    return Result(rs, rs.gen)
 end
 
--- 1.1 returns a result object for a statement that returns no rows too
--- (there a NULL pointer, which crashes free(); here the connection's
--- result, which fetch_row() and free() reject with 1.1's ALERTs).
-if M then
-   function statement:execute()
-      local rs = C.db_execute(self)
-      if rs == nil then
-         local con = self.connection
-         if con == nil then -- its connection was freed (ALERT printed)
-            error("SQL API error", 2)
-         end
-         raise_error(con, "<prepared statement>")
-         rs = C.bench_db_conn_result(con)
-      end
-      return Result(rs, rs.gen)
-   end
+function statement:execute()
+   return executed(self, C.db_execute(self))
 end
 
 function statement:next_result()
@@ -302,24 +296,16 @@ ffi.metatype("sql_statement", {
 
 local connection = {}
 
-function connection:query(query, opts) -- opts: bench's {kind = ...}, below
-   return rows_or_nil(opts == nil and C.db_query(self, query, #query) or sql.query_kind(self, query, opts), self, query)
-end
+-- The level 1.1 names in "SQL API error" (its check_error tail-called):
+-- the caller's caller, e.g. the pcall of a query on a closed connection.
+local QUERY_API_LEVEL = M and 4 or nil
 
--- 1.1 (its check_error tail-called) names the line of the caller's caller
--- in "SQL API error", e.g. the pcall of a query on a closed connection.
-if M then
-   function connection:query(query, opts)
-      local rs = opts == nil and C.db_query(self, query, #query) or sql.query_kind(self, query, opts)
-      if rs == nil then
-         raise_error(self, query, 4)
-         return nil
-      end
-      if rs.nfields == 0 then
-         return nil
-      end
-      return Result(rs, rs.gen)
-   end
+-- opts: bench's {kind = ...} (sql.opts_kind, below).
+function connection:query(query, opts)
+   return rows_or_nil(opts == nil and C.db_query(self, query, #query) or
+                         C.bench_db_query_kind(self, query, #query,
+                                               sql.opts_kind(opts)),
+                      self, query, QUERY_API_LEVEL)
 end
 
 -- The first row's values as multiple results (nil for NULL), or nothing.
@@ -542,38 +528,19 @@ if vu then
       return rs
    end
 
-   function connection:query(query)
-      local rs = await(self, C.bench_db_query_nb(self, query, #query))
-      if rs == nil then
-         raise_error(self, query, M and 4 or nil)
-         return nil
-      end
-      if rs.nfields == 0 then
-         return nil
-      end
-      return Result(rs, rs.gen)
+   function connection:query(query, opts)
+      local kind = opts == nil and -1 or sql.opts_kind(opts)
+      return rows_or_nil(await(self, C.bench_db_query_nb(self, query, #query,
+                                                         kind)),
+                         self, query, QUERY_API_LEVEL)
    end
 
    function statement:execute()
       local rs = C.bench_db_execute_nb(self)
-      if rs == nil then
-         local con = self.connection
-         if con == nil then -- its connection was freed (ALERT printed)
-            error("SQL API error", 2)
-         end
-         rs = await(con, rs)
-         if rs == nil then
-            raise_error(con, "<prepared statement>")
-            if not M then
-               return nil
-            end
-            rs = C.bench_db_conn_result(con)
-         end
+      if rs == nil and self.connection ~= nil then
+         rs = await(self.connection, rs)
       end
-      if rs.nfields == 0 and not M then
-         return nil
-      end
-      return Result(rs, rs.gen)
+      return executed(self, rs)
    end
 
    function driver:connect()
@@ -604,7 +571,7 @@ local function kind_id(name)
    local id = kind_ids[name]
    if id == nil then
       if type(name) ~= "string" then
-         error("SQL API error: a statement kind must be a string", 4)
+         error("SQL API error: a statement kind must be a string", 3)
       end
       id = tonumber(C.bench_db_kind_id(name))
       kind_ids[name] = id
@@ -618,10 +585,6 @@ function sql.opts_kind(opts)
             3)
    end
    return kind_id(opts.kind)
-end
-
-function sql.query_kind(con, query, opts)
-   return C.bench_db_query_kind(con, query, #query, sql.opts_kind(opts))
 end
 
 -- The kind this statement's executions count in.
