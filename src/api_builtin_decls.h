@@ -45,9 +45,16 @@ void bench_vu_free(bench_vu_t *v);
 int bench_vu_sleep(bench_vu_t *v, unsigned user, uint64_t when_ns);
 int bench_vu_wait_fd(bench_vu_t *v, unsigned user, int fd, int events,
                      uint64_t sock_id);
+/* bench_vu_wait_fd for the socket and events a pending call on `con`
+ * waits for (bench_db_wait): one call per wait from Lua. */
+struct sql_connection;
+int bench_vu_wait_conn(bench_vu_t *v, unsigned user,
+                       struct sql_connection *con);
 int bench_vu_poll(bench_vu_t *v, int *ready, int max, uint64_t max_wait_ns);
 int bench_vu_wake_sleepers(bench_vu_t *v, int *ready, int max);
-uint64_t bench_vu_now(void);
+/* The monotonic clock in ns, as a double (exact to 2^53 ns, 104 days):
+ * Lua gets a number, not a boxed 64-bit integer, per resume. */
+double bench_vu_now(void);
 
 /* Options declared by scripts: script.c. */
 /* flags: options.h OPT_SHOW_N and OPT_HIDDEN_R only (bench.builtin). */

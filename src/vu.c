@@ -14,6 +14,7 @@
 
 #include "api.h"
 #include "clock.h"
+#include "db.h"
 #include "vu.h"
 
 struct vu_user {
@@ -193,6 +194,15 @@ int bench_vu_wait_fd(bench_vu_t *v, unsigned user, int fd, int events,
     return 0;
 }
 
+int bench_vu_wait_conn(bench_vu_t *v, unsigned user, struct sql_connection *con)
+{
+    int events  = 0;
+    uint64_t id = 0;
+    int fd      = bench_db_wait(con, &events, &id);
+
+    return bench_vu_wait_fd(v, user, fd, events, id);
+}
+
 /* A socket event: the user is ready if it waits; otherwise its socket is
  * disarmed (a server's notice or close would wake the worker for ever). */
 static bool socket_event(struct vu_sched *v, unsigned user)
@@ -256,7 +266,7 @@ int bench_vu_poll(bench_vu_t *v, int *ready, int max, uint64_t max_wait_ns)
     return n;
 }
 
-uint64_t bench_vu_now(void)
+double bench_vu_now(void)
 {
-    return clock_now_ns();
+    return (double) clock_now_ns();
 }

@@ -517,12 +517,10 @@ ffi.metatype("sql_bind", {
 local vu = rawget(sysbench, "vu")
 if vu then
    local PENDING = C.DB_ERROR_PENDING
-   local wait_events, sock_id = ffi.new("int[1]"), ffi.new("uint64_t[1]")
 
    local function await(con, rs)
       while rs == nil and con.error == PENDING do
-         local fd = C.bench_db_wait(con, wait_events, sock_id)
-         vu.wait_fd(fd, wait_events[0], sock_id[0])
+         vu.wait_conn(con)
          rs = C.bench_db_resume(con)
       end
       return rs

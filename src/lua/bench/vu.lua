@@ -109,6 +109,16 @@ function vu.wait_fd(fd, events, sock_id)
    yield(WAIT)
 end
 
+-- Waits (yields) until the socket of connection `con`, whose call is
+-- pending, is ready for what the call waits for (bench_db_wait). Called
+-- by a user only (bench.sql): one C call per wait.
+function vu.wait_conn(con)
+   if C.bench_vu_wait_conn(sched, running.idx, con) ~= 0 then
+      error("vu: wait for a connection's socket: " .. errno_text(), 2)
+   end
+   yield(WAIT)
+end
+
 -- Whether the caller runs as a virtual user (bench.sql yields only then).
 function vu.in_user()
    return running ~= nil
@@ -144,12 +154,17 @@ local function held(u, ns)
       "the worker's other users waited", u.uid, ns / 1e9))
 end
 
+-- When the last resume (or wait) ended: a user's hold is the time from
+-- then, so that each resume reads the clock once.
+local last_ns = 0
+
 local function resume_user(u)
    running, cur_env = u, u.env
    sysbench.tid = u.uid
-   local t0 = C.bench_vu_now()
    local ok, what = resume(u.co)
-   local ns = tonumber(C.bench_vu_now() - t0)
+   local now = C.bench_vu_now()
+   local ns = now - last_ns
+   last_ns = now
    running, cur_env = nil, base
    sysbench.tid = WORKER_TID
    if ns > HOLD_WARN_NS and not hold_warned then
@@ -175,6 +190,7 @@ end
 -- Resumes every user until each has parked (finished the phase) or ended.
 local function run_phase()
    local left = 0
+   last_ns = C.bench_vu_now()
    for _, u in ipairs(users) do
       if u.state ~= DEAD and not resume_user(u) then
          left = left + 1
@@ -183,6 +199,7 @@ local function run_phase()
    local woke = false
    while left > 0 do
       local n = C.bench_vu_poll(sched, ready, nready, STOP_CHECK_NS)
+      last_ns = C.bench_vu_now()
       if n < 0 then
          error("vu: wait for the users: " .. errno_text(), 0)
       end
