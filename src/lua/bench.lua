@@ -78,15 +78,16 @@ end
 local C = ffi.C
 local RESTART_EVENT = sysbench.error.RESTART_EVENT
 
--- Runs events until a limit is reached (false) or event() returns a value
--- (true: the worker stops and that event is not counted). The caller has
--- already started the first event.
-local function event_loop(tid, w)
+-- Runs events until a limit is reached (next_event(state) is false) or
+-- event() returns a value (true: the worker stops and that event is not
+-- counted). The caller has already started the first event. `id` is the
+-- thread's (or the virtual user's) number.
+local function event_loop(id, state, next_event)
    while true do
-      if event(tid) then
+      if event(id) then
          return
       end
-      if not C.bench_worker_next(w) then
+      if not next_event(state) then
          return
       end
    end
@@ -122,37 +123,45 @@ local function before_restart(err)
    end
 end
 
--- The default loop (replaced by a script-defined global thread_run). One
--- pcall covers a whole run of events rather than one each, so the JIT
--- compiles the loop; a RESTART_EVENT error re-enters it with the same
--- event still open, so its latency includes the failed attempts and it is
--- counted once.
+-- The events of a thread or a virtual user (bench.vu): one pcall covers a
+-- whole run of events rather than one each, so the JIT compiles the loop;
+-- a RESTART_EVENT error re-enters it with the same event still open, so
+-- its latency includes the failed attempts and it is counted once.
+local function run_events(id, state, next_event)
+   while true do
+      local ok, err = pcall(event_loop, id, state, next_event)
+      if ok then
+         return
+      end
+      if not is_restart(err) then
+         error(err, 0)
+      end
+      -- A server that stays down must not keep the worker spinning past
+      -- the end of the run.
+      if not before_restart(err) or C.bench_run_stopping() then
+         return
+      end
+   end
+end
+
+-- A Lua function, not the C one as a value: the JIT inlines it into the
+-- loop (perf/empty_event.sh).
+local function worker_next(w)
+   return C.bench_worker_next(w)
+end
+
+-- The default loop (replaced by a script-defined global thread_run).
 function thread_run(tid)
    if not C.sb_more_events(tid) then
       return
    end
    C.sb_event_start(tid)
-   local w = C.bench_worker(tid)
-   while true do
-      local ok, err = pcall(event_loop, tid, w)
-      if ok then
-         return
-      end
-      if is_restart(err) then
-         -- A server that stays down must not keep the worker spinning
-         -- past the end of the run.
-         if not before_restart(err) or C.bench_run_stopping() then
-            return
-         end
-      else
-         error(err, 0)
-      end
-   end
+   run_events(tid, C.bench_worker(tid), worker_next)
 end
 
 -- --virtual-users: this worker's users run as coroutines (bench.vu), and
 -- the workload, loaded next, gets their environments.
 if cfg.virtual_users then
    sysbench.vu = require("bench.vu")
-   sysbench.vu.setup(cfg, thread_run)
+   sysbench.vu.setup(cfg, thread_run, run_events)
 end

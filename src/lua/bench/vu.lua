@@ -27,11 +27,10 @@ local vu = {}
 local base = _G
 local yield, resume, status = coroutine.yield, coroutine.resume,
    coroutine.status
-local RESTART_EVENT = sysbench.error.RESTART_EVENT
 -- Set by vu.setup: bench.lua's settings (virtual_users, threads, tid,
 -- think_ms, think_exp, reconnect_every, rate) and what follows from them.
 local cfg, WORKER_TID
-local traceback, log
+local traceback, log, run_events
 local think_ms, think_exp, reconnect_every, paced
 
 -- The environment reads and writes of the workload go to: a user's table
@@ -46,13 +45,15 @@ local WAIT, PARK = {}, {}
 
 -- Called by bench.lua, last, before the workload is loaded: code loaded
 -- from now on (the workload, the modules it requires) sees the proxy as
--- _G. `default_loop` is bench.lua's thread_run (a script may replace it).
-function vu.setup(c, default_loop)
+-- _G. `default_loop` is bench.lua's thread_run (a script may replace it);
+-- `events` its run_events(id, state, next_event), a user's events.
+function vu.setup(c, default_loop, events)
    cfg, WORKER_TID = c, c.tid
    think_ms, think_exp = c.think_ms or 0, c.think_exp
    reconnect_every = c.reconnect_every or 0
    paced = c.rate or think_ms > 0 or reconnect_every > 0
    vu.default_thread_run = default_loop
+   run_events = events
    local proxy = setmetatable({}, {
       __index = function(_, k)
          local v = cur_env[k]
@@ -218,31 +219,6 @@ end
 
 -- -- A user's life ------------------------------------------------------------
 
-local function is_restart(err)
-   return type(err) == "table" and err.errcode == RESTART_EVENT
-end
-
--- As bench.lua's before_restart.
-local function before_restart(err)
-   local hook = sysbench.hooks.before_restart_event
-   if not hook then
-      return true
-   end
-   while true do
-      local ok, herr = pcall(hook, err)
-      if ok then
-         return true
-      end
-      if not is_restart(herr) then
-         error(herr, 0)
-      end
-      if C.bench_run_stopping() then
-         return false
-      end
-      err = herr
-   end
-end
-
 -- The pause before a user's next event.
 local function think()
    local ms = think_ms
@@ -306,40 +282,16 @@ local function next_event(u)
    return true
 end
 
-local function event_loop(u)
-   local uid = u.uid
-   local event = base.event
-   while true do
-      if event(uid) then
-         return
-      end
-      if not next_event(u) then
-         return
-      end
-   end
-end
-
--- The user's events, as bench.lua's thread_run: a restart re-enters the
--- loop with the same event open.
-local function run_events(u)
+-- The user's events, as a thread's (bench.lua's run_events: a restart
+-- re-enters the loop with the same event open).
+local function user_events(u)
    if base.thread_run ~= vu.default_thread_run then
       return base.thread_run(u.uid) -- the script's own loop
    end
    if not next_event(u) then
       return
    end
-   while true do
-      local ok, err = pcall(event_loop, u)
-      if ok then
-         return
-      end
-      if not is_restart(err) then
-         error(err, 0)
-      end
-      if not before_restart(err) or C.bench_run_stopping() then
-         return
-      end
-   end
+   run_events(u.uid, u, next_event)
 end
 
 local function user_body(u)
@@ -347,7 +299,7 @@ local function user_body(u)
       base.thread_init(u.uid)
    end
    yield(PARK)
-   run_events(u)
+   user_events(u)
    yield(PARK)
    if base.thread_done then
       base.thread_done(u.uid)
