@@ -155,12 +155,20 @@ static int intermediate(struct reporter *r, uint64_t now)
 static int checkpoint(struct reporter *r, uint64_t now)
 {
     struct report_data d;
-    int rc;
+    struct script *s = r->cfg.script;
+    int rc           = 0;
 
     if (collect(r) || stats_diff(&r->delta, &r->now, &r->base_cum)) return -1;
     fill_data(r, &d, now, r->last_cum_ns);
-    log_stamped(LOG_NOTICE, "[ %.0fs ] Checkpoint report:", d.time_total_s);
-    rc = print_cumulative(r, r->cfg.script, &d);
+    if (r->cfg.results && results_checkpoint(r->cfg.results, &d) != 0)
+        return -1;
+    if (!results_replaces_text(r->cfg.results)) {
+        log_stamped(LOG_NOTICE, "[ %.0fs ] Checkpoint report:", d.time_total_s);
+        rc = print_cumulative(r, s, &d);
+    } else if (s && script_has_hook(s, "report_cumulative")) {
+        /* As at the end: only a script's own hook still prints. */
+        rc = script_call_hook(s, "report_cumulative", &d, true);
+    }
     if (stats_copy(&r->base_cum, &r->now) != 0) return -1;
     r->last_cum_ns = now;
     return rc;

@@ -28,6 +28,7 @@ struct results {
     FILE *doc_file;       /* --results, written at the end */
     struct hdr_log *hlog; /* --hdr-log */
     json_t *intervals;    /* the document's interval objects */
+    json_t *checkpoints;  /* its checkpoints; NULL without them */
     json_t *warnings;
     double epoch_at_mono0; /* wall clock - monotonic clock, in s */
     uint64_t cpu_ns;       /* the process's CPU time at the last period */
@@ -102,7 +103,8 @@ struct results *results_new(const struct results_config *cfg)
     r->epoch_at_mono0 = results_epoch_now() - (double) mono.tv_sec -
                         (double) mono.tv_nsec / 1e9;
     r->cpu_ns = process_cpu_ns();
-    if (!(r->intervals = json_array()) || !(r->warnings = json_array()))
+    if (!(r->intervals = json_array()) || !(r->warnings = json_array()) ||
+        (cfg->checkpoints && !(r->checkpoints = json_array())))
         goto nomem;
     if (open_files(r) != 0) {
         results_free(r);
@@ -126,6 +128,7 @@ void results_free(struct results *r)
     }
     hdr_log_close(r->hlog);
     json_decref(r->intervals);
+    json_decref(r->checkpoints);
     json_decref(r->warnings);
     free(r);
 }
@@ -160,7 +163,8 @@ static void csv_header(struct results *r, const struct report_data *d)
           f);
     for (unsigned i = 0; i < n; i++)
         fprintf(f, ",lat_p%g_ms", ranks[i]);
-    fputs(",queue_length,concurrency,lag_avg_ms,lag_max_ms\n", f);
+    fputs(",queue_length,concurrency,lag_avg_ms,lag_max_ms", f);
+    fputs(r->cfg.checkpoints ? ",row\n" : "\n", f);
     r->csv_header_done = true;
 }
 
@@ -174,8 +178,9 @@ static double num(const json_t *o, const char *path0, const char *path1)
     return json_number_value(v);
 }
 
+/* A row of the interval (or checkpoint: `row` names it) object iv. */
 static void csv_row(struct results *r, const struct report_data *d,
-                    const json_t *iv)
+                    const json_t *iv, const char *row)
 {
     const json_t *lat = json_object_get(iv, "latency"), *p;
     const json_t *lag =
@@ -195,9 +200,11 @@ static void csv_row(struct results *r, const struct report_data *d,
             num(lat, "max_ns", NULL) / 1e6);
     json_array_foreach(json_object_get(lat, "percentiles"), i, p)
         fprintf(f, ",%.6f", num(p, "ns", NULL) / 1e6);
-    fprintf(f, ",%.0f,%.0f,%.6f,%.6f\n", num(iv, "queue_length", NULL),
+    fprintf(f, ",%.0f,%.0f,%.6f,%.6f", num(iv, "queue_length", NULL),
             num(iv, "concurrency", NULL), num(lag, "avg_ns", NULL) / 1e6,
             num(lag, "max_ns", NULL) / 1e6);
+    if (r->cfg.checkpoints) fprintf(f, ",%s", row);
+    fputc('\n', f);
     fflush(f);
 }
 
@@ -271,7 +278,7 @@ static int emit_period(struct results *r, const struct report_data *d,
         fflush(r->cfg.out);
         json_object_del(iv, "type");
     } else if (r->cfg.format == RESULTS_CSV) {
-        csv_row(r, d, iv);
+        csv_row(r, d, iv, "interval");
     }
     if (r->hlog && hlog_period(r, d, start_ns) != 0) {
         json_decref(iv);
@@ -346,6 +353,57 @@ static int put_detail_totals(struct results *r, json_t *doc,
     return 0;
 }
 
+/* -- Checkpoints ---------------------------------------------------------- */
+
+/* A checkpoint: its time since the start and, over its period, what the
+ * document has over the final report's: totals, kinds, rate, self-check. */
+static json_t *checkpoint_obj(struct results *r, const struct report_data *d)
+{
+    json_t *o = json_object();
+
+    if (!o || json_object_set_new(o, "time_s", json_real(d->time_total_s)) ||
+        json_object_set_new(o, "totals", results_totals(d)) ||
+        put_detail_totals(r, o, d) != 0) {
+        json_decref(o);
+        return NULL;
+    }
+    return o;
+}
+
+static int checkpoint_row(struct results *r, const struct report_data *d)
+{
+    json_t *iv = results_interval_obj(d, false);
+
+    if (iv == NULL) return -1;
+    csv_row(r, d, iv, "checkpoint");
+    json_decref(iv);
+    return 0;
+}
+
+int results_checkpoint(struct results *r, const struct report_data *d)
+{
+    json_t *cp = checkpoint_obj(r, d);
+
+    if (cp == NULL || (r->cfg.format == RESULTS_CSV && checkpoint_row(r, d))) {
+        json_decref(cp);
+        log_fatal("results: encode the checkpoint at %.0fs: %s",
+                  d->time_total_s, strerror(errno ? errno : ENOMEM));
+        return -1;
+    }
+    if (r->cfg.format == RESULTS_JSON) {
+        json_object_set_new(cp, "type", json_string("checkpoint"));
+        json_dumpf(cp, r->cfg.out, JSON_FLAGS);
+        fputc('\n', r->cfg.out);
+        fflush(r->cfg.out);
+        json_object_del(cp, "type");
+    }
+    if (r->checkpoints == NULL) {
+        json_decref(cp);
+        return 0;
+    }
+    return json_array_append_new(r->checkpoints, cp) == 0 ? 0 : -1;
+}
+
 static json_t *document(struct results *r, const struct report_data *d,
                         uint64_t start_ns, uint64_t now_ns)
 {
@@ -367,6 +425,11 @@ static json_t *document(struct results *r, const struct report_data *d,
         results_options(r->cfg.opts), "percentiles", ranks_array(d), "totals",
         results_totals(d), "intervals", r->intervals);
     if (doc != NULL && put_detail_totals(r, doc, d) != 0) {
+        json_decref(doc);
+        return NULL;
+    }
+    if (doc != NULL && r->checkpoints &&
+        json_object_set(doc, "checkpoints", r->checkpoints) != 0) {
         json_decref(doc);
         return NULL;
     }

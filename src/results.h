@@ -47,6 +47,9 @@ struct results_config {
     /* Whether the run used a database server (the self-check's verdict
      * applies): not the built-in tests nor in-process drivers. */
     bool (*server_run)(void);
+    /* --report-checkpoints was given: the document lists them, and CSV
+     * rows end with a `row` column (interval or checkpoint). */
+    bool checkpoints;
 };
 
 /* Parses --format's value; -1 if it is none of text, json, csv. */
@@ -72,6 +75,12 @@ bool results_replaces_text(const struct results *r);
  * its records. Reporter thread. */
 int results_interval(struct results *r, const struct report_data *d,
                      uint64_t start_ns, uint64_t now_ns);
+
+/* A checkpoint report (--report-checkpoints): d as report_cumulative gets
+ * it, over the period since the previous checkpoint (or the start).
+ * Appends the checkpoint to the document, prints its NDJSON line or CSV
+ * row. Reporter thread. */
+int results_checkpoint(struct results *r, const struct report_data *d);
 
 /* The final report: d as report_cumulative gets it. Writes the document
  * (file, NDJSON line), a CSV row and log lines for the whole run when no

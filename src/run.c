@@ -357,6 +357,7 @@ static int make_results(struct run *run)
              .db_server_version = db_server_version,
              .db_client_version = db_client_version,
              .server_run        = db_server_used,
+             .checkpoints       = cfg->ncheckpoints > 0,
     };
 
     if (cfg->format == RESULTS_TEXT && !cfg->results_path && !cfg->hdr_log_path)

@@ -65,6 +65,37 @@ line per tag:
   $ check hlog one.hlog one.json
   ok: interval log read by hdrh: 1 'all' lines match the intervals; tags all
 
+--report-checkpoints: each checkpoint report is in the machine formats
+too, over the period its text report shows (from the start or the
+previous checkpoint; the final totals then start at the last one): in the
+document's "checkpoints", as NDJSON lines of type "checkpoint", and as
+CSV rows whose "row" column (there only with checkpoints) says so. The
+checker compares each with its text block:
+
+  $ cpargs="cpu --cpu-max-prime=2000 --time=3 --report-checkpoints=1,2"
+  $ "$BENCH" $cpargs --percentile=99 --results=cp.json run > cp.txt
+  $ grep -c "Checkpoint report:" cp.txt
+  2
+  $ check doc cp.json cp.txt
+  ok: valid against bench-result-1.schema.json
+  ok: every record decodes with hdrh to its counts and percentiles (0 intervals, 2 checkpoints)
+  ok: the document's totals are the text report's and so are its 2 checkpoints'
+  $ python3 -c 'import json; c = json.load(open("cp.json"))["checkpoints"]; print(sorted(c[0]), sorted(c[0]["totals"]["latency"]), c[0]["time_s"] < c[1]["time_s"])'
+  ['self_check', 'time_s', 'totals'] ['avg_ns', 'count', 'hdr', 'max_ns', 'min_ns', 'percentiles', 'sum_ns'] True
+  $ "$BENCH" $cpargs --report-interval=1 --format=json run > cp.ndjson 2> cperr.txt
+  $ check ndjson cp.ndjson
+  ok: NDJSON: [12] interval lines and 2 checkpoint lines, then the document (re)
+  ok: valid against bench-result-1.schema.json
+  ok: every record decodes with hdrh to its counts and percentiles \([12] intervals, 2 checkpoints\) (re)
+  $ grep -c "Checkpoint report" cperr.txt
+  0
+  [1]
+  $ "$BENCH" $cpargs --report-interval=1 --format=csv --results=cpc.json run > cp.csv 2> /dev/null
+  $ head -1 cp.csv
+  time_s,threads,events_per_s,tps,qps_read,qps_write,qps_other,qps_total,errors_per_s,reconnects_per_s,lat_min_ms,lat_avg_ms,lat_max_ms,lat_p95_ms,queue_length,concurrency,lag_avg_ms,lag_max_ms,row
+  $ check csv cp.csv cpc.json
+  ok: CSV parsed: [12] rows of 19 columns match the intervals, 2 rows the checkpoints (re)
+
 Every section a run can feed (per statement kind, --rate's service time
 and lag, the self-check), from the fixed figures of the unit test
 tests/unit/test_results.c, validates and decodes too:

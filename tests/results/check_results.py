@@ -10,8 +10,8 @@
       HistogramLogReader: one 'all' line per interval, same records
   check_results.py csv OUT.csv RESULT.json  CSV parsed by the csv module:
       a row per interval, the document's figures
-  check_results.py ndjson OUT.json          NDJSON: interval lines, then the
-      document (checked as 'doc' does)
+  check_results.py ndjson OUT.json          NDJSON: interval and checkpoint
+      lines, then the document (checked as 'doc' does)
 
 Prints one "ok: ..." line per check; exits 1 at the first failure, 80
 (cram's skip) when jsonschema or hdrh is missing, unless CI=true."""
@@ -136,21 +136,34 @@ def report_figures(text):
     return fig
 
 
-def check_report(doc, text):
+def check_block(tot, text, what):
     fig = report_figures(text)
-    tot = doc["totals"]
     lat = tot["latency"]
     if int(fig["events"]) != tot["events"]:
-        fail("report says %s events, document %d" % (fig["events"], tot["events"]))
+        fail("%s: report says %s events, document %d" % (what, fig["events"], tot["events"]))
     for k in ("min", "avg", "max", "sum"):
         mine = "%.2f" % (lat[k + "_ns"] / 1e6)
         if mine != fig[k]:
-            fail("report %s %s ms, document %s" % (k, fig[k], mine))
+            fail("%s: report %s %s ms, document %s" % (what, k, fig[k], mine))
     if "pct" in fig:
         p = [x for x in lat["percentiles"] if x["p"] == float(fig["pct"][0])]
         if not p or "%.2f" % (p[0]["ns"] / 1e6) != fig["pct"][1]:
-            fail("report p%s %s ms, document %s" % (fig["pct"] + (p,)))
-    ok("the document's totals are the text report's")
+            fail("%s: report p%s %s ms, document %s" % ((what,) + fig["pct"] + (p,)))
+
+
+def check_report(doc, text):
+    """The final block, and before it one per checkpoint report, in order
+    (each block starts where its "total number of events" line does)."""
+    starts = [m.start() for m in re.finditer(r"^\s+total number of events:", text, re.M)]
+    cps = doc.get("checkpoints", [])
+    if len(starts) != len(cps) + 1:
+        fail("the report has %d blocks, the document %d checkpoints" % (len(starts), len(cps)))
+    ends = starts[1:] + [len(text)]
+    for i, cp in enumerate(cps):
+        check_block(cp["totals"], text[starts[i]:ends[i]], "checkpoint %d" % i)
+    check_block(doc["totals"], text[starts[-1]:], "totals")
+    ok("the document's totals are the text report's" +
+       (" and so are its %d checkpoints'" % len(cps) if cps else ""))
 
 
 def check_fairness(doc):
@@ -189,13 +202,18 @@ def check_doc(doc, report=None):
     if "***" not in json.dumps(doc) and any(
             "password" in a for a in doc["command_line"]):
         fail("a password on the command line is not masked")
-    total = check_latency(doc["totals"]["latency"], "totals")
+    # After a checkpoint the final period's baseline is a live copy too.
+    total = check_latency(doc["totals"]["latency"], "totals",
+                          live="checkpoints" in doc)
     n = 0
     for i, iv in enumerate(doc["intervals"]):
         h = check_latency(iv["latency"], "interval %d" % i, live=True)
         n += h.get_total_count()
-    if n > total.get_total_count():
-        fail("intervals hold %d values, the run %d" % (n, total.get_total_count()))
+    # totals start at the last checkpoint: the run is they and the checkpoints
+    run = total.get_total_count() + sum(
+        cp["totals"]["latency"]["count"] for cp in doc.get("checkpoints", []))
+    if n > run:
+        fail("intervals hold %d values, the run %d" % (n, run))
     cpus = [iv["client_cpus"] for iv in doc["intervals"]]
     if cpus and not (max(cpus) > 0 and
                      max(cpus) <= doc["host"]["cpus"] * 1.05 + 0.05):
@@ -203,8 +221,15 @@ def check_doc(doc, report=None):
              " CPUs" % (cpus, doc["host"]["cpus"]))
     for k in doc.get("kinds", []):
         check_latency(k["latency"], "kind " + k["kind"])
+    for i, cp in enumerate(doc.get("checkpoints", [])):
+        check_latency(cp["totals"]["latency"], "checkpoint %d" % i, live=True)
+        for k in cp.get("kinds", []):
+            check_latency(k["latency"], "checkpoint %d kind %s" % (i, k["kind"]),
+                          live=True)
     ok("every record decodes with hdrh to its counts and percentiles "
-       "(%d intervals)" % len(doc["intervals"]))
+       "(%d intervals%s)" % (len(doc["intervals"]),
+                             ", %d checkpoints" % len(doc["checkpoints"])
+                             if "checkpoints" in doc else ""))
     check_fairness(doc)
     if report is not None:
         check_report(doc, report)
@@ -247,6 +272,19 @@ def check_hlog(path, doc):
 def check_csv(path, doc):
     with open(path, newline="") as f:
         rows = list(csv.DictReader(f))
+    if "checkpoints" in doc:
+        cps = [r for r in rows if r["row"] == "checkpoint"]
+        rows = [r for r in rows if r["row"] == "interval"]
+        if len(cps) != len(doc["checkpoints"]):
+            fail("%d CSV checkpoint rows for %d checkpoints" % (len(cps), len(doc["checkpoints"])))
+        for row, cp in zip(cps, doc["checkpoints"]):
+            t = cp["totals"]
+            if abs(float(row["time_s"]) - cp["time_s"]) > 0.0001 or \
+                    "%.2f" % t["events_per_s"] != row["events_per_s"] or \
+                    "%.6f" % (t["latency"]["max_ns"] / 1e6) != row["lat_max_ms"]:
+                fail("CSV checkpoint row %r vs checkpoint %r" % (row, cp["time_s"]))
+    elif rows and "row" in rows[0]:
+        fail("a 'row' column without --report-checkpoints")
     ivs = doc["intervals"] or [dict(doc["totals"], time_s=doc["totals"]["time_s"])]
     if len(rows) != len(ivs):
         fail("%d CSV rows for %d intervals" % (len(rows), len(ivs)))
@@ -258,8 +296,10 @@ def check_csv(path, doc):
             col = "lat_p%g_ms" % p["p"]
             if "%.6f" % (p["ns"] / 1e6) != row[col]:
                 fail("CSV %s %s vs %d ns" % (col, row[col], p["ns"]))
-    ok("CSV parsed: %d rows of %d columns match the intervals"
-       % (len(rows), len(rows[0]) if rows else 0))
+    ok("CSV parsed: %d rows of %d columns match the intervals%s"
+       % (len(rows), len(rows[0]) if rows else 0,
+          ", %d rows the checkpoints" % len(doc["checkpoints"])
+          if "checkpoints" in doc else ""))
 
 
 def check_ndjson(path):
@@ -267,10 +307,18 @@ def check_ndjson(path):
         lines = [json.loads(line) for line in f]
     if not lines or lines[-1].get("type") != "result":
         fail("the last NDJSON line is not the result document")
-    ivs = lines[:-1]
-    if any(x.get("type") != "interval" for x in ivs):
-        fail("an NDJSON line before the last is not an interval")
+    ivs = [x for x in lines[:-1] if x.get("type") == "interval"]
+    cps = [x for x in lines[:-1] if x.get("type") == "checkpoint"]
+    if len(ivs) + len(cps) != len(lines) - 1:
+        fail("an NDJSON line before the last is neither an interval nor a checkpoint")
     doc = lines[-1]
+    for a, b in zip(cps, doc.get("checkpoints", [])):
+        a = dict(a)
+        del a["type"]
+        if a != b:
+            fail("a checkpoint line differs from the document's checkpoint")
+    if len(cps) != len(doc.get("checkpoints", [])):
+        fail("%d checkpoint lines, %d in the document" % (len(cps), len(doc.get("checkpoints", []))))
     for a, b in zip(ivs, doc["intervals"]):
         a = dict(a)
         del a["type"]
@@ -278,7 +326,8 @@ def check_ndjson(path):
             fail("an interval line differs from the document's interval")
     if len(ivs) != len(doc["intervals"]):
         fail("%d interval lines, %d in the document" % (len(ivs), len(doc["intervals"])))
-    ok("NDJSON: %d interval lines, then the document" % len(ivs))
+    ok("NDJSON: %d interval lines%s, then the document" % (
+        len(ivs), " and %d checkpoint lines" % len(cps) if cps else ""))
     return doc
 
 
