@@ -160,6 +160,15 @@ extremes (the times at least 2 ms per event), checked with jsonschema:
   ok: fairness over 6 users and 2 threads adds up to the run's events
   ok: the document's totals are the text report's
 
+bench merge pools the fairness over every input's users (or threads):
+these 6 users and a thread-mode run's 2 threads (10 and 20 events) are 8
+units, mean 30, stddev 17.32.
+
+  $ "$BENCH" uneven.lua --threads=2 --results=two.json run >/dev/null
+  $ "$BENCH" merge --force --results=merged.json uneven.json two.json 2>/dev/null |
+  >   grep "events (avg/stddev)"
+      events (avg/stddev):           30.0000/17.32
+
 A statement kind given to a query or a prepared statement ({kind = ...})
 counts as in thread mode, in --extended-report's table of kinds.
 
