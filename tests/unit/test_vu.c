@@ -14,30 +14,35 @@
 
 #define MS NS_PER_MS
 
+/* The sleeps are hundreds of milliseconds apart so that a test process
+ * descheduled for a while on a loaded machine still sees them in order. */
 static void test_sleeps(void)
 {
     bench_vu_t *v = bench_vu_new(4);
     int ready[8];
     uint64_t now = clock_now_ns();
+    uint64_t left;
     int n;
 
     ok(v != NULL, "a scheduler of 4 users");
-    bench_vu_sleep(v, 2, now + 30 * MS);
-    bench_vu_sleep(v, 1, now + 10 * MS);
-    bench_vu_sleep(v, 3, now + 20 * MS);
+    bench_vu_sleep(v, 2, now + 500 * MS);
+    bench_vu_sleep(v, 1, now + 100 * MS);
+    bench_vu_sleep(v, 3, now + 300 * MS);
     n = bench_vu_poll(v, ready, 8, 5 * MS);
     is_int(n, 0, "nobody is ready before the first sleep ends");
-    n = bench_vu_poll(v, ready, 8, 500 * MS);
+    n = bench_vu_poll(v, ready, 8, 1000 * MS);
     is_int(n, 1, "one user after the first sleep");
     is_int(ready[0], 1, "the earliest sleeper first");
-    ok(clock_now_ns() >= now + 10 * MS, "not before its time");
-    n = bench_vu_poll(v, ready, 8, 500 * MS);
+    ok(clock_now_ns() >= now + 100 * MS, "not before its time");
+    n = bench_vu_poll(v, ready, 8, 1000 * MS);
     is_int(ready[0], 3, "then the next one");
     /* User 2 sleeps again, shorter: its first sleep is stale. */
     bench_vu_sleep(v, 2, clock_now_ns() + 1 * MS);
-    n = bench_vu_poll(v, ready, 8, 500 * MS);
+    n = bench_vu_poll(v, ready, 8, 1000 * MS);
     ok(n == 1 && ready[0] == 2, "a new sleep replaces the old one");
-    n = bench_vu_poll(v, ready, 8, 40 * MS);
+    /* Past the stale sleep's time: it must wake nobody. */
+    left = now + 600 * MS > clock_now_ns() ? now + 600 * MS - clock_now_ns() : 0;
+    n = bench_vu_poll(v, ready, 8, left);
     is_int(n, 0, "the replaced sleep wakes nobody");
     bench_vu_sleep(v, 0, clock_now_ns() + 60 * NS_PER_S);
     n = bench_vu_wake_sleepers(v, ready, 8);
