@@ -41,7 +41,8 @@ static void test_sleeps(void)
     n = bench_vu_poll(v, ready, 8, 1000 * MS);
     ok(n == 1 && ready[0] == 2, "a new sleep replaces the old one");
     /* Past the stale sleep's time: it must wake nobody. */
-    left = now + 600 * MS > clock_now_ns() ? now + 600 * MS - clock_now_ns() : 0;
+    left =
+        now + 600 * MS > clock_now_ns() ? now + 600 * MS - clock_now_ns() : 0;
     n = bench_vu_poll(v, ready, 8, left);
     is_int(n, 0, "the replaced sleep wakes nobody");
     bench_vu_sleep(v, 0, clock_now_ns() + 60 * NS_PER_S);
