@@ -10,7 +10,6 @@
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
-#include <errno.h>
 #include <stdlib.h>
 
 #include "mysql_driver.h"
@@ -60,66 +59,6 @@ static int nonblocking(struct db_conn *c, struct my_conn *mc)
     return 0;
 }
 
-/* -- The read after a request -------------------------------------------- */
-
-#ifdef DRV_MYSQL_PVIO
-/* The library reads the reply right after it sent a request. The server
- * has rarely answered by then, so that read is a recvfrom failing with
- * EAGAIN before nearly every wait: a system call per query for nothing.
- * With the hook, a *_start's first read fails so without the system call:
- * the call waits for the socket at once, and the worker's epoll reports
- * the reply (level-triggered: one already there too) with the other
- * users'. Plain sockets only: TLS reads go through the TLS library. */
-static ssize_t hooked_async_read(MARIADB_PVIO *pvio, uchar *buf, size_t len)
-{
-    struct my_pvio_hook *h = (struct my_pvio_hook *) pvio->methods;
-
-    if (h->skip_read) {
-        h->skip_read = false;
-        errno        = EAGAIN;
-        return -1;
-    }
-    return h->orig->async_read(pvio, buf, len);
-}
-
-/* After a non-blocking connect: the handle's pvio gets the hook. The
- * copy lives in mc, which outlives the handle (freed after mysql_close). */
-static void hook_reads(struct my_conn *mc)
-{
-    MARIADB_PVIO *pvio = mc->m->net.pvio;
-
-    mc->pvio_hook.orig = NULL;
-    if (!pvio || pvio->ctls || !pvio->methods || !pvio->methods->async_read)
-        return;
-    mc->pvio_hook.orig               = pvio->methods;
-    mc->pvio_hook.methods            = *pvio->methods;
-    mc->pvio_hook.methods.async_read = hooked_async_read;
-    mc->pvio_hook.skip_read          = false;
-    pvio->methods                    = &mc->pvio_hook.methods;
-}
-
-/* Around a request's *_start: whether its first read is skipped (only
- * while the handle's pvio is still the hooked one). */
-static void skip_first_read(struct my_conn *mc, bool on)
-{
-    MARIADB_PVIO *pvio = mc->m->net.pvio;
-
-    if (mc->pvio_hook.orig && pvio && !pvio->ctls &&
-        pvio->methods == &mc->pvio_hook.methods)
-        mc->pvio_hook.skip_read = on;
-}
-#else
-static void hook_reads(struct my_conn *mc)
-{
-    (void) mc;
-}
-static void skip_first_read(struct my_conn *mc, bool on)
-{
-    (void) mc;
-    (void) on;
-}
-#endif
-
 /* -- Connect ------------------------------------------------------------ */
 
 static int connect_begin(struct db_conn *c, struct my_conn *mc,
@@ -157,7 +96,6 @@ static int connect_end(struct db_conn *c, struct my_conn *mc, int rc)
         return -1;
     }
     drv_mysql_load_handler(mc);
-    hook_reads(mc);
     return 0;
 }
 
@@ -249,9 +187,7 @@ int drv_mysql_query_start(struct db_conn *c, const char *sql, size_t len,
     if (nonblocking(c, mc) != 0) return -1;
     drv_mysql_drain_pending(mc);
     mc->may_have_more = true;
-    skip_first_read(mc, true);
     status = mysql_real_query_start(&err, mc->m, sql, (unsigned long) len);
-    skip_first_read(mc, false);
     DEBUG("mysql_real_query_start(%p, \"%s\", %zu) = %d", (void *) mc->m, sql,
           len, status);
     return query_sent(c, mc, status, err, r);
@@ -318,9 +254,7 @@ int drv_mysql_execute_start(struct db_stmt *s, struct db_result *r)
     if (nonblocking(s->conn, mc) != 0) return -1;
     drv_mysql_drain_pending(mc);
     mc->async_stmt = ms;
-    skip_first_read(mc, true);
-    status = mysql_stmt_execute_start(&err, ms->st);
-    skip_first_read(mc, false);
+    status         = mysql_stmt_execute_start(&err, ms->st);
     DEBUG("mysql_stmt_execute_start(%p) = %d", (void *) ms->st, status);
     return execute_sent(s->conn, mc, status, err, r);
 }

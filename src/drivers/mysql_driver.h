@@ -8,14 +8,6 @@
 
 #include <errmsg.h>
 #include <mysql.h>
-/* MariaDB Connector/C's socket layer (mysql_async.c skips a read with
- * it). Decided by the headers alone, so every file sees one my_conn. */
-#ifdef __has_include
-#if __has_include(<ma_pvio.h>)
-#include <ma_pvio.h>
-#define DRV_MYSQL_PVIO 1
-#endif
-#endif
 
 #include "driver.h"
 
@@ -60,17 +52,6 @@ struct my_conn {
     bool async_ready; /* the handle has MYSQL_OPT_NONBLOCK */
     enum tls_mode async_tls;
     struct my_stmt *async_stmt;
-#ifdef DRV_MYSQL_PVIO
-    /* The socket methods of the handle's pvio once a non-blocking connect
-     * completed without TLS (mysql_async.c): the library's own (orig),
-     * except that the read right after a request is skipped when
-     * skip_read is set. NULL orig: not installed. */
-    struct my_pvio_hook {
-        PVIO_METHODS methods; /* first: a method finds the rest from it */
-        PVIO_METHODS *orig;
-        bool skip_read;
-    } pvio_hook;
-#endif
 };
 
 struct my_stmt {
