@@ -65,7 +65,9 @@ static bool tsc_pair(uint64_t *ns, uint64_t *tsc)
 }
 
 /* ns per tick over 5 ms of the monotonic clock: within a few parts in a
- * million, far inside the record's 0.1%. Once per process. */
+ * million, far inside the record's 0.1%. Once per process. The 5 ms are
+ * slept, not spun: a spin's instruction count would follow the machine's
+ * speed, and the perf scripts count instructions (perf/db_point_select.sh). */
 static void tsc_calibrate(void)
 {
     static bool done;
@@ -78,7 +80,7 @@ static void tsc_calibrate(void)
     while (!tsc_pair(&ns0, &tsc0))
         if (++tries > 100) return;
     while (clock_now_ns() < ns0 + 5 * NS_PER_MS)
-        ;
+        clock_sleep_until_ns(ns0 + 5 * NS_PER_MS);
     while (!tsc_pair(&ns1, &tsc1))
         if (++tries > 200) return;
     if (tsc1 <= tsc0) return;
