@@ -224,6 +224,12 @@ unsigned bench_db_kind_id(const char *name);
 sql_result *bench_db_query_kind(sql_connection *con, const char *query,
                                 size_t len, int kind);
 void bench_db_stmt_set_kind(sql_statement *stmt, unsigned kind);
+/* db_execute for a worker while bench measures with the TSC (detail.h):
+ * the same call, timed inline; bench_db_timed_tsc says whether it applies
+ * to this run's workers, so bench.sql chooses once, not per query. Any
+ * other statement it is given takes db_execute's path. */
+sql_result *bench_db_execute_tsc(sql_statement *stmt);
+bool bench_db_timed_tsc(void);
 
 /* Test hooks of the null driver (src/drivers/null.c). Set up from one
  * thread before workers run; the log is safe to append from any thread.

@@ -95,8 +95,8 @@ sql_result *bench_db_execute_nb(sql_statement *ps)
     struct db_stmt *s = db_stmt_of(ps);
     struct db_conn *c = s->conn;
 
-    /* While measuring, the keys differ by DB_KEY_TIMED only. */
-    if (!c || s->fast_key != (c->fast_key & ~DB_KEY_TIMED) ||
+    /* While measuring, the keys differ by DB_KEY_TIMED(_TSC) only. */
+    if (!c || s->fast_key != (c->fast_key & ~DB_KEY_TIMED_TSC) ||
         !c->drv->execute_start || c->pending)
         return db_execute(ps);
     if (c->detail) {

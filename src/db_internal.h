@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "db.h"
+#include "detail.h"
 #include "driver.h"
 #include "stats.h"
 
@@ -39,11 +40,19 @@ static inline struct db_stmt *db_stmt_of(sql_statement *ps)
  * which times it (its fast body when the keys match but for the bit), and
  * the fast path stays as it was. */
 #define DB_KEY_TIMED 0x80000000u
+/* ... and this one too when detail times queries with the TSC: the key
+ * bench_db_execute_tsc's one compare expects (DB_KEY_TIMED_TSC). */
+#define DB_KEY_TSC       0x40000000u
+#define DB_KEY_TIMED_TSC (DB_KEY_TIMED | DB_KEY_TSC)
 
 static inline void db_conn_set_key(struct db_conn *c)
 {
+    unsigned timed = !c->detail         ? 0
+                     : detail_clock.tsc ? DB_KEY_TIMED_TSC
+                                        : DB_KEY_TIMED;
+
     c->fast_key = c->state != DB_CONN_INVALID && !c->broken
-                      ? (c->epoch * 2u + 1) | (c->detail ? DB_KEY_TIMED : 0)
+                      ? (c->epoch * 2u + 1) | timed
                       : 0;
 }
 

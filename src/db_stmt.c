@@ -303,7 +303,7 @@ execute_slow(sql_statement *ps, struct db_stmt *s, struct db_conn *c)
 
     if (!c || !c->detail) return execute_checked(ps, s, c);
     c->kind = s->kind;
-    if (s->fast_key == (c->fast_key & ~DB_KEY_TIMED))
+    if (s->fast_key == (c->fast_key & ~DB_KEY_TIMED_TSC))
         return execute_timed(ps, s, c);
     db_detail_begin(c, &t);
     rs = execute_checked(ps, s, c);
@@ -319,6 +319,36 @@ sql_result *db_execute(sql_statement *ps)
     if (__builtin_expect(!c || s->fast_key != c->fast_key, 0))
         return execute_slow(ps, s, c);
     return execute_fast(ps, s, c);
+}
+
+/* execute_timed with the TSC read inline: one compare (the key of a
+ * connection measured with the TSC, DB_KEY_TIMED_TSC) selects it, every
+ * other case is db_execute's. The fast path always reaches db_finish or
+ * db_fail, so the outcome says how the call was counted, and c->stats is
+ * the slot db_finish counted in (db_count refreshed it). */
+sql_result *bench_db_execute_tsc(sql_statement *ps)
+{
+    struct db_stmt *s = db_stmt_of(ps);
+    struct db_conn *c = s->conn;
+    uint64_t t0;
+    sql_result *rs;
+    enum detail_class cls;
+
+    if (__builtin_expect(!c || (s->fast_key | DB_KEY_TIMED_TSC) != c->fast_key,
+                         0))
+        return db_execute(ps);
+    t0  = detail_tsc();
+    rs  = execute_fast(ps, s, c);
+    cls = c->pub.error == DB_ERROR_NONE ? (enum detail_class) c->rs.pub.counter
+                                        : DETAIL_FAILED;
+    detail_query(c->detail, s->kind, cls, detail_tsc_ns(t0, detail_tsc()),
+                 c->stats->discard);
+    return rs;
+}
+
+bool bench_db_timed_tsc(void)
+{
+    return detail_enabled() && detail_clock.tsc;
 }
 
 static sql_result *stmt_next_result_call(sql_statement *ps)

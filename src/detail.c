@@ -348,7 +348,6 @@ static void collect_thread(struct detail_worker *w, uint64_t now_ns,
     uint64_t cpu = 0, rq = 0, wall = now_ns;
 
     *c             = (struct detail_selfcheck){0};
-    c->driver_ns   = ck_pr_load_64(&w->driver_ns);
     c->schedule_ns = ck_pr_load_64(&w->schedule_ns);
     if (!ck_pr_load_int(&w->started)) return;
     ck_pr_fence_load();
@@ -382,14 +381,21 @@ static void reset(struct detail_snapshot *s)
     s->nerrors = 0;
 }
 
-static int collect_kinds(struct detail_snapshot *now, struct detail_worker *w)
+/* Adds worker w's kinds into `now`; *driver_ns: the sum of their times,
+ * the worker's time in the driver (detail_query records every query it
+ * times in its kind). */
+static int collect_kinds(struct detail_snapshot *now, struct detail_worker *w,
+                         uint64_t *driver_ns)
 {
+    *driver_ns = 0;
     for (unsigned k = 0; k < now->nkinds; k++) {
         struct hist *h = ck_pr_load_ptr(&w->kind_lat[k]);
         for (unsigned c = 0; c < DETAIL_NCLASS; c++)
             now->kinds[k].n[c] += ck_pr_load_64(&w->n[k][c]);
         ck_pr_fence_load();
-        if (h && hist_add(now->kinds[k].lat, h) != 0) return -1;
+        if (!h) continue;
+        *driver_ns += hist_sum_ns(h);
+        if (hist_add(now->kinds[k].lat, h) != 0) return -1;
     }
     return 0;
 }
@@ -403,14 +409,16 @@ int detail_collect(struct detail_snapshot *now, uint64_t now_ns,
     for (unsigned t = 0; t < now->nthreads && t < table.n; t++) {
         struct detail_worker *w    = &table.w[t];
         struct detail_selfcheck *c = &now->thread[t];
+        uint64_t driver_ns;
 
-        if (collect_kinds(now, w) != 0) return -1;
+        if (collect_kinds(now, w, &driver_ns) != 0) return -1;
         {
             unsigned ne = ck_pr_load_uint(&w->nerrors);
             ck_pr_fence_load();
             errors_add(now, w->errors, ne, 1);
         }
         collect_thread(w, now_ns, c);
+        c->driver_ns = driver_ns;
         if (w->service) {
             c->event_ns = hist_sum_ns(w->service);
             if (hist_add(now->service, w->service) != 0 ||
