@@ -192,6 +192,19 @@ void detail_thread_go(struct detail_worker *w, uint64_t start_ns)
     if (w && w->started) ck_pr_store_64(&w->wall0_ns, start_ns);
 }
 
+void detail_thread_measure(struct detail_worker *w)
+{
+    uint64_t cpu, rq;
+
+    if (!w || !w->started || w->measuring) return;
+    w->measuring = true;
+    read_thread(w->tid, w->cpu_clock, &cpu, &rq);
+    ck_pr_store_64(&w->cpu0_ns, cpu);
+    ck_pr_store_64(&w->runq0_ns, rq);
+    ck_pr_store_64(&w->wall0_ns, clock_now_ns());
+    ck_pr_store_64(&w->schedule_ns, 0);
+}
+
 void detail_thread_stop(struct detail_worker *w)
 {
     uint64_t cpu, rq;

@@ -108,7 +108,7 @@ struct detail_kind_stats {
 };
 
 /* The client self-check of one worker, or the sum over the workers, over
- * a period (from the start of the run, warm-up included, or of the
+ * a period (from the start of the run, after --warmup-time, or of the
  * interval). Every field is a time in ns of the worker's thread; CPU and
  * run-queue times come from the kernel, the others from clock reads bench
  * already takes (events) or takes per query only while measuring. */
@@ -230,6 +230,14 @@ struct detail_worker *detail_thread_of(int tid);
 void detail_thread_start(struct detail_worker *w);
 void detail_thread_go(struct detail_worker *w, uint64_t start_ns);
 void detail_thread_stop(struct detail_worker *w);
+/* --warmup-time ended for the worker (its first event after it starts):
+ * its self-check starts again from now (thread clocks read again, the
+ * --rate schedule's waits dropped), so that it covers what the report
+ * covers. The kinds, driver and event times already leave the warm-up
+ * out (discarded). Once per run; later calls (other virtual users of the
+ * thread) do nothing. A reader that collects this worker before it got
+ * here sees its warm-up, which a later collect drops again. */
+void detail_thread_measure(struct detail_worker *w);
 /* One worker's record. Fields are read-only outside detail.c and the
  * inline detail_query. Written only by its worker; read by the reporter
  * with relaxed loads. */
@@ -247,6 +255,7 @@ struct detail_worker {
     uint64_t wall0_ns, cpu0_ns, runq0_ns;
     uint64_t wall1_ns, cpu1_ns, runq1_ns;
     int started, stopped;
+    bool measuring; /* detail_thread_measure was called */
     clockid_t cpu_clock;
     pid_t tid;
 } __attribute__((aligned(64)));

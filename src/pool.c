@@ -291,6 +291,7 @@ static inline void begin_event(struct bench_worker *w, uint64_t now)
     if (w->warming && start >= P->warmup_end_ns) {
         w->warming = false;
         stats_set_discard(tid_of(w), false);
+        detail_thread_measure(detail_thread_of(tid_of(w)));
     }
     ck_pr_store_64(&w->event_start_ns, start ? start : 1);
 }

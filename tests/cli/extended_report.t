@@ -92,6 +92,28 @@ self-check. The kinds' counts add up to sysbench's queries.
       busy \(on a CPU when not waiting for one\): +[0-9.]+%, [0-9.]+ CPUs (re)
   
 
+The self-check covers what the report covers: the run after --warmup-time.
+Here events spin on the CPU during the warm-up only (for up to a second
+of it), then sleep: the run time is --time's, and the CPU share small.
+
+  $ cat > warm.lua <<'LUA'
+  > local ffi = require("ffi")
+  > ffi.cdef("int usleep(unsigned int usec);")
+  > function thread_init() spin_until = os.time() + 1 end
+  > function event()
+  >    if os.time() < spin_until then
+  >       local t = os.clock()
+  >       while os.clock() - t < 0.01 do end
+  >    else
+  >       ffi.C.usleep(10000)
+  >    end
+  > end
+  > LUA
+  $ $BENCH warm.lua --warmup-time=2 --time=1 --extended-report=on run | sed -n '/self-check/,/on a CPU/p'
+  Client self-check (per worker, average):
+      run time: +(0\.9[0-9]*|1\.[01][0-9]*)s (re)
+      on a CPU: +[0-9.]+s \( *[0-9]\.[0-9]%\) (re)
+
 A script labels its own statements: con:query(sql, {kind = ...}),
 con:prepare(sql, {kind = ...}) or stmt:set_kind(...); unlabelled ones get
 a kind from their text. In the stat table, per kind and class, the counts

@@ -156,6 +156,51 @@ static void *nap(void *arg)
     return NULL;
 }
 
+/* Spins through a warm-up, then sleeps for the measured run: what the
+ * self-check covers starts at detail_thread_measure. */
+static void *warm_then_nap(void *arg)
+{
+    struct detail_worker *w = arg;
+    uint64_t end;
+    volatile uint64_t x = 0;
+
+    detail_thread_start(w);
+    end = clock_now_ns() + 200 * NS_PER_MS;
+    while (clock_now_ns() < end)
+        x++;
+    detail_schedule_sleep(w, 50 * NS_PER_MS);
+    detail_thread_measure(w);
+    detail_thread_measure(w); /* a second call changes nothing */
+    clock_sleep_until_ns(clock_now_ns() + 100 * NS_PER_MS);
+    detail_thread_stop(w);
+    return NULL;
+}
+
+static void warmup(void)
+{
+    struct detail_snapshot *s;
+    pthread_t a;
+    struct detail_verdict v;
+
+    ok(detail_init(1, false, false) == 0, "off: the thread clocks still run");
+    s = detail_snapshot_new(1);
+    pthread_create(&a, NULL, warm_then_nap, detail_thread_of(0));
+    pthread_join(a, NULL);
+    ok(detail_collect(s, clock_now_ns(), (uint64_t[]){0}) == 0, "collect");
+    ok(s->thread[0].wall_ns >= 100 * NS_PER_MS &&
+           s->thread[0].wall_ns < 190 * NS_PER_MS,
+       "warm-up: the wall time starts after it");
+    ok(s->thread[0].cpu_ns < 50 * NS_PER_MS,
+       "warm-up: its CPU time is left out");
+    is_int(s->thread[0].schedule_ns, 0, "warm-up: its schedule waits too");
+    v = detail_verdict(&s->thread[0], 1);
+    ok(!v.client_bound, "warm-up: a thread that spun only then is not busy");
+    detail_selfcheck_total(&s->total, clock_now_ns());
+    ok(s->total.cpu_ns < 50 * NS_PER_MS, "warm-up: the WARNING's figures too");
+    detail_snapshot_free(s);
+    detail_fini();
+}
+
 static void selfcheck(void)
 {
     struct detail_snapshot *s;
@@ -189,5 +234,6 @@ int main(void)
     kinds();
     records();
     selfcheck();
+    warmup();
     return done_testing();
 }
