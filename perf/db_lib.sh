@@ -54,14 +54,17 @@ db_opts()
 tool_opts()
 {
     db_opts "$2"
-    if [ "$1" = bench ] && [ "$2" = pgsql ]; then echo "--pgsql-sslmode=disable"; fi
+    if [ "$1" != sysbench ] && [ "$2" = pgsql ]; then echo "--pgsql-sslmode=disable"; fi
     opts_of "$1"
 }
 
-# tools_of DRIVER: the clients measured on it (sysbench has no sqlite).
+# tools_of DRIVER: the clients measured on it (sysbench has no sqlite),
+# and bench measuring (lib.sh's "measured") when MEASURED=1.
 tools_of()
 {
-    if [ "$1" = sqlite ]; then echo "floor bench"; else echo "floor bench sysbench"; fi
+    local m=
+    [ "${MEASURED:-0}" = 1 ] && m=" measured"
+    if [ "$1" = sqlite ]; then echo "floor bench$m"; else echo "floor bench sysbench$m"; fi
 }
 
 # db_create DRIVER: creates the private database when missing (with the
@@ -239,6 +242,22 @@ cg_per_event()
     calc "($i2 - $i1) / ($5 - $4)"
 }
 
+# cg_final_per_event TOOL DRIVER SCRIPT E1 E2: of cg_per_event's figure,
+# what bench's end-of-run report (reporter_final, inclusive: the text
+# report and a result document) adds, from the files cg_per_event left.
+# It is no per-query cost: a longer run's latency records hold more
+# distinct values, whose encoding grows with them, not with the queries.
+cg_final_per_event()
+{
+    local base=$PERF_TMP/cg.$1.$2.$(basename "$3" .lua) e f=()
+    for e in "$4" "$5"; do
+        f+=("$(callgrind_annotate --inclusive=yes --auto=no --threshold=100 \
+            "$base.$e.cg" 2>/dev/null |
+            awk '/:reporter_final / { v = $1; gsub(",", "", v); print v; exit }')")
+    done
+    calc "(${f[1]:-NA} - ${f[0]:-NA}) / ($5 - $4)"
+}
+
 # cpu_per_event TOOL DRIVER SCRIPT E1 E2: client CPU in microseconds per
 # event, "user+sys user", as (CPU(E2) - CPU(E1)) / (E2 - E1) of native
 # runs. sys is mostly the socket round trip and varies with how often the
@@ -340,10 +359,12 @@ cg_profile_diff()
 
 # measure_tools: for each driver and each of floor, bench and sysbench, runs
 # $SCRIPT and fills IPE[tool.driver] (median user instructions per event over
-# $CG_REPS callgrind runs of $E1 and $E2 events), CPU and USR (client CPU and
-# user CPU us per event over $REPS runs of $C1 and $C2 events, unreduced:
-# take their median). The floor is skipped where it was not built.
-declare -A IPE CPU USR
+# $CG_REPS callgrind runs of $E1 and $E2 events), FIN[measured.driver] (the
+# median end-of-run report's share of measured's, cg_final_per_event), CPU
+# and USR (client CPU and user CPU us per event over $REPS runs of $C1 and
+# $C2 events, unreduced: take their median). The floor is skipped where it
+# was not built.
+declare -A IPE FIN CPU USR
 measure_tools()
 {
     local d tool rep tot usr
@@ -352,14 +373,18 @@ measure_tools()
             for tool in $(tools_of "$d"); do
                 if [ $tool = floor ] && ! has_floor "$d"; then continue; fi
                 IPE[$tool.$d]+="$(cg_per_event $tool "$d" "$SCRIPT" "$E1" "$E2") "
+                [ $tool = measured ] && FIN[$tool.$d]+="$(cg_final_per_event \
+                    $tool "$d" "$SCRIPT" "$E1" "$E2") "
             done
         done
-        for tool in floor bench sysbench; do
+        for tool in floor bench sysbench measured; do
             IPE[$tool.$d]=$(median ${IPE[$tool.$d]:-NA})
+            FIN[$tool.$d]=$(median ${FIN[$tool.$d]:-NA})
         done
         for rep in $(seq "$REPS"); do
             for tool in $(tools_of "$d"); do
                 if [ $tool = floor ] && ! has_floor "$d"; then continue; fi
+                [ $tool = measured ] && continue # instructions only
                 read -r tot usr <<<"$(cpu_per_event $tool "$d" "$SCRIPT" "$C1" "$C2")"
                 CPU[$tool.$d]+="$tot "
                 USR[$tool.$d]+="$usr "

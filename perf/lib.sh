@@ -7,6 +7,8 @@
 #   BENCH     bench binary (default: ./bench if present, else
 #             <repo>/build/release/bench)
 #   SYSBENCH  reference binary (default: sysbench, Debian's 1.0.20)
+#   PERF_MEASURE_OPTS  what the "measured" tool (bench measuring, beside
+#             plain bench, where a script has it) adds to bench's command line
 #   PERF_BENCH_OPTS  options added to bench's command lines only, where a
 #             script supports it (empty_event.sh, the db_*.sh scripts), to
 #             measure a feature's cost side by side: e.g.
@@ -50,16 +52,25 @@ need_tools()
     done
 }
 
-# The binary for a tool name: "bench" or "sysbench".
+# The binary for a tool name: "bench", "measured" (bench with
+# MEASURE_OPTS, where a script measures both side by side) or "sysbench".
 bin_of()
 {
-    if [ "$1" = bench ]; then echo "$BENCH"; else echo "$SYSBENCH"; fi
+    case $1 in
+    bench | measured) echo "$BENCH" ;;
+    *) echo "$SYSBENCH" ;;
+    esac
 }
 
-# opts_of TOOL: PERF_BENCH_OPTS for bench, nothing for sysbench (words).
+# opts_of TOOL: PERF_BENCH_OPTS for bench; for measured, issue 15's
+# measuring: the extended report and a result document (PERF_MEASURE_OPTS
+# to change it); nothing for sysbench (words).
 opts_of()
 {
     if [ "$1" = bench ]; then echo "${PERF_BENCH_OPTS:-}"; fi
+    if [ "$1" = measured ]; then
+        echo "${PERF_MEASURE_OPTS:---extended-report=on --results=$PERF_TMP/measured.json}"
+    fi
 }
 
 # -- Scratch directory and test scripts -----------------------------------
