@@ -211,9 +211,19 @@ uint32_t sb_rand_uniform(uint32_t a, uint32_t b)
 static double rand_sum_scaled(double width, int iter)
 {
     double sum = 0.0;
+    uint64_t s0, s1;
 
-    for (int i = 0; i < iter; i++)
-        sum += rand_double() * width;
+    if (rand_unseeded()) rand_thread_init();
+    s0 = rand_s[0]; /* a copy in registers for the loop: rand_step's */
+    s1 = rand_s[1];
+    for (int i = 0; i < iter; i++) {
+        uint64_t out = s0 + s1, t = s1 ^ s0;
+        s0 = rand_rotl(s0, 55) ^ t ^ (t << 14);
+        s1 = rand_rotl(t, 36);
+        sum += rand_to_double(out) * width;
+    }
+    rand_s[0] = s0;
+    rand_s[1] = s1;
     return sum / iter;
 }
 

@@ -129,6 +129,13 @@ void sb_rand_str(const char *fmt, char *buf);
 
 /* sb_rand_str on the n bytes of fmt, which need not be NUL-terminated. */
 void sb_rand_strn(const char *fmt, size_t n, char *buf);
+/* The first pass of sb_rand_strn for n bytes: a digit at each of buf[0..n),
+ * drawn as sb_rand_strn draws for any fmt of n bytes without '@' (whose
+ * second pass then puts fmt's other bytes over the digits). */
+void rand_str_digits(char *buf, size_t n);
+/* rand_str_digits for each of lens[0..n) in turn: the digits of the last
+ * written to buf, the others only drawn (their draws are the same). */
+void rand_str_digits_segs(char *buf, const size_t *lens, size_t n);
 
 /* Writes a string of uniform length in [min_len, max_len] (max_len when
  * max_len < min_len) of characters uniform in '0'..'z' to buf, with no

@@ -55,20 +55,27 @@ static const uint64_t str_reject_75[] = {
 /* clang-format on */
 #undef STR_REJECT
 
-/* Next base-r digit of the fraction *x / 2^64; leaves the rest in *x. */
-static inline uint32_t str_digit(uint64_t *x, uint32_t radix)
+/* Next base-r digit of the fraction *x / 2^64; leaves the rest in *x.
+ * On x86-64 one MUL: GCC keeps an __int128 product on the stack. */
+static inline size_t str_digit(uint64_t *x, uint32_t radix)
 {
-#ifdef __SIZEOF_INT128__
+#if defined(__x86_64__) && defined(__GNUC__)
+    uint64_t lo = *x, hi;
+
+    __asm__("mulq %2" : "+a"(lo), "=d"(hi) : "r"((uint64_t) radix) : "cc");
+    *x = lo;
+    return hi;
+#elif defined(__SIZEOF_INT128__)
     unsigned __int128 m = (unsigned __int128) *x * radix;
 
     *x = (uint64_t) m;
-    return (uint32_t) (m >> 64);
+    return (size_t) (m >> 64);
 #else
     uint64_t lo = (*x & UINT32_MAX) * radix;
     uint64_t hi = (*x >> 32) * radix + (lo >> 32);
 
     *x = (hi << 32) | (lo & UINT32_MAX);
-    return (uint32_t) (hi >> 32);
+    return (size_t) (hi >> 32);
 #endif
 }
 
@@ -103,6 +110,33 @@ static const uint16_t str_letter_pairs[26 * 26] = {
 #undef STR_ROW10
 #undef STR_PAIR
 
+/* The four digits "0000".."9999": four base-10 characters per multiply
+ * (radix 10^4) and per load and store, the same digits as two pairs. */
+/* clang-format off */
+#define STR_Q1(n)                                                              \
+    {(char) ('0' + (n) / 1000), (char) ('0' + (n) / 100 % 10),                 \
+     (char) ('0' + (n) / 10 % 10), (char) ('0' + (n) % 10)}
+#define STR_Q10(n) STR_Q1(n), STR_Q1(n + 1), STR_Q1(n + 2), STR_Q1(n + 3),     \
+    STR_Q1(n + 4), STR_Q1(n + 5), STR_Q1(n + 6), STR_Q1(n + 7),                \
+    STR_Q1(n + 8), STR_Q1(n + 9)
+#define STR_Q100(n) STR_Q10(n), STR_Q10(n + 10), STR_Q10(n + 20),             \
+    STR_Q10(n + 30), STR_Q10(n + 40), STR_Q10(n + 50), STR_Q10(n + 60),        \
+    STR_Q10(n + 70), STR_Q10(n + 80), STR_Q10(n + 90)
+#define STR_Q1000(n) STR_Q100(n), STR_Q100(n + 100), STR_Q100(n + 200),       \
+    STR_Q100(n + 300), STR_Q100(n + 400), STR_Q100(n + 500),                   \
+    STR_Q100(n + 600), STR_Q100(n + 700), STR_Q100(n + 800),                   \
+    STR_Q100(n + 900)
+static const char str_digit_quads[10000][4] = {
+    STR_Q1000(0), STR_Q1000(1000), STR_Q1000(2000), STR_Q1000(3000),
+    STR_Q1000(4000), STR_Q1000(5000), STR_Q1000(6000), STR_Q1000(7000),
+    STR_Q1000(8000), STR_Q1000(9000),
+};
+#undef STR_Q1000
+#undef STR_Q100
+#undef STR_Q10
+#undef STR_Q1
+/* clang-format on */
+
 /* Writes the two base-r characters of p < r^2 to dst. */
 static inline void str_put_pair(char *dst, uint32_t p, uint32_t radix,
                                 char first)
@@ -117,17 +151,26 @@ static inline void str_put_pair(char *dst, uint32_t p, uint32_t radix,
     }
 }
 
-/* Fills dst[0..k) with base-r characters from one accepted draw: two
- * characters per multiply (radix r^2), then one if k is odd. */
+/* Fills dst[0..k) with base-r characters from one accepted draw: digits
+ * four per multiply (radix 10^4), then two characters per multiply
+ * (radix r^2), then one if k is odd. However they are grouped, the
+ * characters are those of floor(x * r^k / 2^64) and x ends as
+ * x * r^k mod 2^64 (see above). */
 static inline void str_block(char *dst, size_t k, uint32_t radix, char first,
                              const uint64_t *reject)
 {
     uint64_t x;
 
     do {
-        x = rand_next();
+        size_t j = 0;
+        x        = rand_next();
+        if (radix == 10) {
+#pragma GCC unroll 4
+            for (; j + 4 <= k; j += 4)
+                memcpy(dst + j, str_digit_quads[str_digit(&x, 10000)], 4);
+        }
 #pragma GCC unroll 8
-        for (size_t j = 0; j + 1 < k; j += 2)
+        for (; j + 1 < k; j += 2)
             str_put_pair(dst + j, str_digit(&x, radix * radix), radix, first);
         if (k & 1) dst[k - 1] = (char) (first + str_digit(&x, radix));
     } while (x < reject[k]);
@@ -173,14 +216,107 @@ void sb_rand_str(const char *fmt, char *buf)
     sb_rand_strn(fmt, strlen(fmt), buf);
 }
 
+/* 10^k, indexed by k <= 16: the low word after k digits of x is x * 10^k
+ * mod 2^64, so a block whose digits are not kept needs one multiply. */
+static const uint64_t str_pow10[] = {
+    1ull,
+    10ull,
+    100ull,
+    1000ull,
+    10000ull,
+    100000ull,
+    1000000ull,
+    10000000ull,
+    100000000ull,
+    1000000000ull,
+    10000000000ull,
+    100000000000ull,
+    1000000000000ull,
+    10000000000000ull,
+    100000000000000ull,
+    1000000000000000ull,
+    10000000000000000ull,
+};
+
+/* The generator's step on a copy of its state (s0, s1): kept in
+ * registers over a whole string, stored back once. */
+#define STR_STEP(s0, s1, out)                                                  \
+    do {                                                                       \
+        uint64_t t_ = (s1) ^ (s0);                                             \
+        (out)       = (s0) + (s1);                                             \
+        (s0)        = rand_rotl((s0), 55) ^ t_ ^ (t_ << 14);                   \
+        (s1)        = rand_rotl(t_, 36);                                       \
+    } while (0)
+
+/* A digit block of k <= 16 (str_block's draws and digits, radix 10) on the
+ * state copy, written to dst. */
+static inline void str_digits_local(char *dst, size_t k, uint64_t *s0,
+                                    uint64_t *s1)
+{
+    uint64_t x;
+
+    do {
+        size_t j = 0;
+        STR_STEP(*s0, *s1, x);
+#pragma GCC unroll 4
+        for (; j + 4 <= k; j += 4)
+            memcpy(dst + j, str_digit_quads[str_digit(&x, 10000)], 4);
+        if (j + 1 < k) {
+            memcpy(dst + j, &str_digit_pairs[str_digit(&x, 100)], 2);
+            j += 2;
+        }
+        if (j < k) dst[j] = (char) ('0' + str_digit(&x, 10));
+    } while (x < str_reject_10[k]);
+}
+
+/* The same block's draws alone: its rejection test needs only the last
+ * fraction, x * 10^k mod 2^64. */
+static inline void str_skip_local(size_t k, uint64_t *s0, uint64_t *s1)
+{
+    uint64_t x;
+
+    do {
+        STR_STEP(*s0, *s1, x);
+    } while (x * str_pow10[k] < str_reject_10[k]);
+}
+
+void rand_str_digits_segs(char *buf, const size_t *lens, size_t n)
+{
+    uint64_t s0, s1;
+    size_t len;
+    char *end;
+
+    if (n == 0) return;
+    if (rand_unseeded()) rand_thread_init();
+    s0 = rand_s[0];
+    s1 = rand_s[1];
+    for (size_t seg = 0; seg + 1 < n; seg++) {
+        for (len = lens[seg]; len >= STR_DIGITS_PER_DRAW;
+             len -= STR_DIGITS_PER_DRAW)
+            str_skip_local(STR_DIGITS_PER_DRAW, &s0, &s1);
+        if (len > 0) str_skip_local(len, &s0, &s1);
+    }
+    len = lens[n - 1];
+    end = buf + (len - len % STR_DIGITS_PER_DRAW);
+    for (; buf < end; buf += STR_DIGITS_PER_DRAW)
+        str_digits_local(buf, STR_DIGITS_PER_DRAW, &s0, &s1);
+    if (len % STR_DIGITS_PER_DRAW)
+        str_digits_local(buf, len % STR_DIGITS_PER_DRAW, &s0, &s1);
+    rand_s[0] = s0;
+    rand_s[1] = s1;
+}
+
+void rand_str_digits(char *buf, size_t n)
+{
+    rand_str_digits_segs(buf, &n, 1);
+}
+
 void sb_rand_strn(const char *fmt, size_t n, char *buf)
 {
     char letters[STR_LETTERS_PER_DRAW];
     size_t i, lpos = STR_LETTERS_PER_DRAW;
 
-    for (i = 0; i + STR_DIGITS_PER_DRAW <= n; i += STR_DIGITS_PER_DRAW)
-        str_block(buf + i, STR_DIGITS_PER_DRAW, 10, '0', str_reject_10);
-    if (i < n) str_block(buf + i, n - i, 10, '0', str_reject_10);
+    rand_str_digits(buf, n);
     for (i = 0; i + 8 <= n; i += 8) {
         uint64_t f, d, not_hash, not_at;
 

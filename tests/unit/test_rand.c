@@ -649,6 +649,59 @@ static void test_str(void)
     is_str(buf, "a-bzzzz", "sb_rand_str: \"\" writes nothing, \"a-b\" a-b");
 }
 
+/* The digit pass of sb_rand_str, written plainly: blocks of up to 16
+ * digits, one draw each, a digit per multiply by 10 (the high word), the
+ * block drawn again while its final fraction is below 2^64 mod 10^k. */
+static void ref_digits(char *buf, size_t n)
+{
+    for (size_t i = 0; i < n; i += 16) {
+        size_t k = n - i < 16 ? n - i : 16;
+        uint64_t x, m = 1, reject;
+        for (size_t j = 0; j < k; j++)
+            m *= 10;
+        reject = (0 - m) % m;
+        do {
+            x = sb_rand_uniform_uint64();
+            for (size_t j = 0; j < k; j++) {
+                unsigned __int128 p = (unsigned __int128) x * 10;
+                buf[i + j]          = (char) ('0' + (int) (p >> 64));
+                x                   = (uint64_t) p;
+            }
+        } while (x < reject);
+    }
+}
+
+/* rand_str_digits_segs (bulk loads' rows): the digits of the last segment
+ * and the generator's state after all of them are the plain algorithm's,
+ * for segment lengths around the block size, skipped or written. */
+static void test_str_digits(void)
+{
+    static const size_t lens[][3] = {
+        {1, 2, 187}, {16, 15, 17}, {3, 32, 33}, {0, 5, 64}, {7, 9, 4},
+    };
+    char got[256], want[256], skip[256];
+    long bad = 0;
+
+    for (int seed = 1; seed <= 200; seed++) {
+        for (size_t t = 0; t < sizeof(lens) / sizeof(lens[0]); t++) {
+            rand_seed_libc((unsigned) seed);
+            rand_thread_init();
+            rand_str_digits_segs(got, lens[t], 3);
+            uint64_t after = sb_rand_uniform_uint64();
+            rand_seed_libc((unsigned) seed);
+            rand_thread_init();
+            ref_digits(skip, lens[t][0]);
+            ref_digits(skip, lens[t][1]);
+            ref_digits(want, lens[t][2]);
+            bad += memcmp(got, want, lens[t][2]) != 0 ||
+                   after != sb_rand_uniform_uint64();
+        }
+    }
+    is_int(bad, 0,
+           "rand_str_digits_segs: the plain algorithm's digits "
+           "and draws");
+}
+
 static void test_varstr(void)
 {
     static long len_obs[11], chr_obs[75];
@@ -690,6 +743,7 @@ int main(void)
     test_zipfian();
     test_unique();
     test_str();
+    test_str_digits();
     test_varstr();
     return done_testing();
 }
