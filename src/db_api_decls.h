@@ -127,6 +127,15 @@ int bench_db_load_values(sql_connection *con, const sql_value *vals, size_t n);
  * 0 ok, 1 error. */
 int bench_db_load_rand(sql_connection *con, int64_t id, const char *pattern,
                        size_t len, const int64_t *ints, size_t n_ints);
+/* `count` rows of ids first_id, first_id + 1, ...: for each, k =
+ * sb_rand_default(1, k_max), then what bench_db_load_rand(con, -1,
+ * pattern, len, {id, k}, 2) adds when draw_with_id, else
+ * bench_db_load_rand(con, id, pattern, len, {k}, 1): the same draws and
+ * rows, generated in C (oltp's prepare: no call from Lua per row). 0 ok,
+ * 1 error. */
+int bench_db_load_rand_rows(sql_connection *con, int64_t first_id,
+                            uint64_t count, const char *pattern, size_t len,
+                            uint32_t k_max, bool draw_with_id);
 /* Ends the load: sends what is buffered and commits. 0 ok, 1 error (the
  * load is abandoned and released either way). *rows: rows loaded. */
 int bench_db_load_end(sql_connection *con, uint64_t *rows);

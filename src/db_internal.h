@@ -210,6 +210,47 @@ size_t db_bulk_expand(const char *pattern, size_t len, const int64_t *ints,
  * redrawing it when due (db_load_share.c). */
 void db_load_count(struct db_conn *c, uint64_t rows, uint64_t bytes);
 
+/* A bulk_insert_next_rand pattern compiled for rows generated without a
+ * call per row (db_load_gen.c): "(" %d ("," %d)* then quoted literals
+ * (", '...'")* and ")", blanks anywhere between, no '@', no doubled
+ * quote, no byte the load text format escapes. */
+#define DB_GEN_MAX     8
+#define DB_GEN_MAX_FIX 64
+struct db_gen {
+    size_t n_ints, nsegs;           /* integers; segments drawn before each */
+    size_t seg_len[DB_GEN_MAX + 1]; /* the text before integer k, and */
+    const char *tail;               /* the tail after the last integer */
+    size_t tail_len, nlits;         /* and its literals: contents at */
+    size_t lit_off[DB_GEN_MAX];     /* tail + lit_off[l], lit_len[l] bytes */
+    size_t lit_len[DB_GEN_MAX];
+    size_t nfix; /* bytes of the literals other than '#' */
+    uint16_t fix_pos[DB_GEN_MAX_FIX];
+    char fix_byte[DB_GEN_MAX_FIX];
+};
+
+/* Compiles pattern[0..len) with n_ints integers into g (which points into
+ * pattern); false when the pattern is not of that form. */
+bool db_gen_compile(struct db_gen *g, const char *pattern, size_t len,
+                    size_t n_ints);
+/* The longest row db_gen_text writes. */
+size_t db_gen_bound(const struct db_gen *g);
+/* Draws one row's random text into scratch (g->tail_len bytes): exactly
+ * what db_bulk_expand draws for the pattern. */
+void db_gen_draw(const struct db_gen *g, char *scratch);
+/* The row of the drawn scratch in the load text format ("prefix\t" when
+ * prefix >= 0, the integers, the literals, tab-separated, "\n") at dst,
+ * which has db_gen_bound bytes; returns its length: the bytes
+ * bench_db_load_rand writes for the same draws. */
+size_t db_gen_text(const struct db_gen *g, int64_t prefix, const int64_t *ints,
+                   const char *scratch, char *dst);
+
+/* db_gen_draw and db_gen_text in one, the tail drawn in place at dst
+ * (db_gen_bound bytes), without copying the first literal. Tails of at
+ * most DB_GEN_MAX_TAIL bytes. */
+#define DB_GEN_MAX_TAIL 1024
+size_t db_gen_row(const struct db_gen *g, int64_t prefix, const int64_t *ints,
+                  char *dst);
+
 /* Abandons c's bulk load, if any (db_load.c): on close. */
 void db_load_abandon(struct db_conn *c);
 

@@ -13,6 +13,7 @@
 
 #include "db_internal.h"
 #include "detail.h"
+#include "rand.h"
 
 /* Rows buffered for one load_rows call unless the driver says otherwise;
  * INSERT statements when the server's limit is unknown. */
@@ -87,7 +88,8 @@ static int load_flush(struct db_conn *c)
     if (ld->buf_rows == 0) return 0;
     if (c->detail) db_detail_begin(c, &t); /* an insert, to detail.h */
     if (ld->native) {
-        rc = c->drv->load_rows(c, &ld->drv, ld->buf, ld->len);
+        ld->drv.rows = ld->buf_rows;
+        rc           = c->drv->load_rows(c, &ld->drv, ld->buf, ld->len);
     } else {
         ld->buf[ld->len] = '\0';
         rc               = c->broken ? db_broken_call(c)
@@ -479,5 +481,48 @@ int bench_db_load_rand(sql_connection *pc, int64_t id, const char *pattern,
     }
     ld->len = (size_t) (p - ld->buf);
     ld->buf_rows++;
+    return 0;
+}
+
+/* bench_db_load_rand_rows one row at a time (a pattern db_gen_compile
+ * does not take, or INSERTs). */
+static int load_rand_rows_slow(sql_connection *pc, int64_t id, uint64_t count,
+                               const char *pattern, size_t len, uint32_t k_max,
+                               bool draw_with_id)
+{
+    for (uint64_t r = 0; r < count; r++, id++) {
+        int64_t ints[2]    = {id, 0};
+        ints[draw_with_id] = sb_rand_default(1, k_max);
+        if (draw_with_id ? bench_db_load_rand(pc, -1, pattern, len, ints, 2)
+                         : bench_db_load_rand(pc, id, pattern, len, ints, 1))
+            return 1;
+    }
+    return 0;
+}
+
+int bench_db_load_rand_rows(sql_connection *pc, int64_t id, uint64_t count,
+                            const char *pattern, size_t len, uint32_t k_max,
+                            bool draw_with_id)
+{
+    struct db_conn *c = db_conn_of(pc);
+    size_t n_ints     = draw_with_id ? 2 : 1, bound;
+    struct db_loader *ld;
+    struct db_gen g;
+
+    if (!c->loader || !c->loader->native ||
+        !db_gen_compile(&g, pattern, len, n_ints) ||
+        g.tail_len > DB_GEN_MAX_TAIL)
+        return load_rand_rows_slow(pc, id, count, pattern, len, k_max,
+                                   draw_with_id);
+    bound = db_gen_bound(&g);
+    for (uint64_t r = 0; r < count; r++, id++) {
+        int64_t ints[2] = {id, 0};
+        /* k first, then the row's strings: bench_db_load_rand's order. */
+        ints[n_ints - 1] = sb_rand_default(1, k_max);
+        if (!(ld = load_room(c, bound))) return 1;
+        ld->len +=
+            db_gen_row(&g, draw_with_id ? -1 : id, ints, ld->buf + ld->len);
+        ld->buf_rows++;
+    }
     return 0;
 }

@@ -218,7 +218,19 @@ int bench_db_load_skip(const char *pattern, size_t len, uint32_t k_max,
 {
     static const int64_t zeros[16];
     char stack[1024], *scratch = stack;
+    struct db_gen g;
+    size_t n_ints = 0;
 
+    for (size_t i = 0; i + 1 < len; i++)
+        n_ints += pattern[i] == '%' && pattern[i + 1] == 'd';
+    if (db_gen_compile(&g, pattern, len, n_ints) &&
+        g.tail_len <= sizeof(stack)) {
+        for (uint64_t r = 0; r < rows; r++) {
+            sb_rand_default(1, k_max);
+            db_gen_draw(&g, scratch);
+        }
+        return 0;
+    }
     if (len + 24 * 16 > sizeof(stack) && !(scratch = malloc(len + 24 * 16)))
         return -1;
     /* Draws are what matters, not the integers: any values do. */

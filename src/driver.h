@@ -219,6 +219,7 @@ struct db_load {
     char why[256];   /* load_start's reason when it returns
                         DB_LOAD_REFUSED, for the notice */
     void *impl;      /* driver's; load_end frees it */
+    size_t rows;     /* rows in the text of the current load_rows call */
 };
 
 /* load_start's answer when the server or client will not bulk load

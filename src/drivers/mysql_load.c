@@ -127,11 +127,8 @@ int drv_mysql_load_rows(struct db_conn *c, struct db_load *l, const char *text,
                         size_t len)
 {
     char sql[640];
-    uint64_t sent = 0, loaded;
+    uint64_t sent = l->rows, loaded;
 
-    for (const char *p = text; (p = memchr(p, '\n', len - (size_t) (p - text)));
-         p++)
-        sent++;
     load_sql(l, sql, sizeof(sql));
     if (run(c, sql, text, len, &loaded) != 0) return -1;
     if (loaded == sent) return 0;

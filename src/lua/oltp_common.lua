@@ -228,7 +228,10 @@ local function bulk_rows(con, n, first_id, count, with_id, draw_with_id)
    local size = sysbench.opt.table_size
    con:bulk_load_start("sbtest" .. n, with_id and "id, k, c, pad"
                           or "k, c, pad", sysbench.opt.bulk_load)
-   if rand_values() then
+   if rand_values() and (with_id or draw_with_id) and size < 2^32 then
+      con:bulk_load_rand_rows(first_id, count, rand_pattern(draw_with_id),
+                              size, draw_with_id)
+   elseif rand_values() then
       local pattern = rand_pattern(draw_with_id)
       for id = first_id, first_id + count - 1 do
          if draw_with_id then

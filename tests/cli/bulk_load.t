@@ -92,3 +92,62 @@ ignorable error, the loss again), and nothing crashes:
   true\tinsert (esc)
   true\tnil (esc)
   false\t2013 (esc)
+
+con:bulk_load_rand_rows(first_id, count, pattern, k_max, draw_with_id),
+the rows of a whole table made in C, sends the rows and draws of a loop of
+bulk_load_rand, with k = sysbench.rand.default(1, k_max) drawn first: for
+oltp's pattern with and without the id in it, and for patterns it cannot
+compile (letters, a digit outside a literal), which go row by row:
+
+  $ cat > rr.lua <<'LUA'
+  > ffi.cdef[[
+  > void bench_null_record(bool on);
+  > const char *bench_null_log(void);
+  > ]]
+  > local pats = { "(%d, %d, '###-##', '#')", "(%d, '##-#', '###')",
+  >                "(%d, '##@', 'x')", "(%d, 7, '##')" }
+  > function prepare()
+  >    ffi.C.bench_null_record(true)
+  >    local con = sysbench.sql.driver():connect()
+  >    for _, p in ipairs(pats) do
+  >       local two = select(2, p:gsub("%%d", "")) == 2
+  >       for pass = 1, 2 do
+  >          ffi.C.bench_db_load_reseed(0)
+  >          con:bulk_load_start("t", "id, k, c, pad")
+  >          if pass == 2 then
+  >             con:bulk_load_rand_rows(1, 4, p, 9, two)
+  >          elseif two then
+  >             for id = 1, 4 do
+  >                con:bulk_load_rand(nil, p, id, sysbench.rand.default(1, 9))
+  >             end
+  >          else
+  >             for id = 1, 4 do
+  >                con:bulk_load_rand(id, p, sysbench.rand.default(1, 9))
+  >             end
+  >          end
+  >          con:bulk_load_end()
+  >       end
+  >    end
+  >    local loads = {}
+  >    for l in ffi.string(ffi.C.bench_null_log()):gmatch("<load> t[^\n]*\n(.-)<load end>") do
+  >       loads[#loads + 1] = l
+  >    end
+  >    for i = 1, #loads, 2 do
+  >       print(pats[(i + 1) / 2], loads[i] == loads[i + 1] and "same rows" or "DIFFERENT")
+  >    end
+  >    io.write(loads[1], loads[3])
+  > end
+  > LUA
+  $ $BENCH rr.lua --db-driver=null --rand-seed=1 prepare 2>&1 | tail -n +3
+  (%d, %d, '###-##', '#')\tsame rows (esc)
+  (%d, '##-#', '###')\tsame rows (esc)
+  (%d, '##@', 'x')\tsame rows (esc)
+  (%d, 7, '##')\tsame rows (esc)
+  1\t5\t569-08\t3 (esc)
+  2\t5\t592-71\t3 (esc)
+  3\t5\t910-72\t7 (esc)
+  4\t5\t490-24\t1 (esc)
+  1\t5\t29-5\t563 (esc)
+  2\t5\t09-4\t970 (esc)
+  3\t5\t27-9\t867 (esc)
+  4\t5\t30-3\t117 (esc)

@@ -428,6 +428,20 @@ function connection:bulk_load_rand(id, pattern, a, b)
    end
 end
 
+-- `count` generated rows of ids first_id..: each draws k =
+-- sysbench.rand.default(1, k_max), then is bulk_load_rand(nil, pattern,
+-- id, k) when draw_with_id, else bulk_load_rand(id, pattern, k): the same
+-- draws and rows, all made in C (no call from Lua per row).
+function connection:bulk_load_rand_rows(first_id, count, pattern, k_max,
+                                        draw_with_id)
+   if C.bench_db_load_rand_rows(self, first_id, count, pattern, #pattern,
+                                k_max, draw_with_id and true or false) ~= 0
+   then
+      raise_error(self, "bulk load row")
+      error("bulk_load_rand_rows() failed", 2)
+   end
+end
+
 local load_rows_out = ffi.new("uint64_t[1]")
 
 -- Sends the rest and commits; returns the number of rows loaded.

@@ -1,0 +1,171 @@
+/* SPDX-License-Identifier: MIT */
+/* db_load_gen.c: generated rows for bulk loads without a call per row
+ * (bench_db_load_rand_rows in db_load.c, bench_db_load_skip): a
+ * bulk_insert_next_rand pattern of integers and quoted literals, such as
+ * oltp's "(%d, %d, '###-...', '###-...')", compiled once into the random
+ * segments a row draws (db_bulk_expand calls sb_rand_strn on the text
+ * between two '%'s) and the places of the literals in the last one. A row
+ * is then its draws (digits only: the compiled patterns have no '@'), the
+ * pattern's own bytes put back inside the literals, and the literals
+ * copied out beside the integers in the load text format: the same bytes
+ * as expanding the pattern and converting the SQL tuple (db_load.c's
+ * bench_db_load_rand), with neither step. */
+#include <string.h>
+
+#include "db_internal.h"
+#include "db_value.h"
+#include "rand.h"
+
+/* v in decimal at p (room for 24 bytes); its length. */
+static inline size_t gen_int(int64_t v, char *p)
+{
+    if ((uint64_t) v < 100000000)
+        return (size_t) db_format_u32_short((uint32_t) v, p);
+    return (size_t) db_format_int(v, p, 24);
+}
+
+/* Whether the compiled rows can skip the text format's escapes. */
+static bool gen_clean(const char *p, size_t n)
+{
+    return !memchr(p, '\\', n) && !memchr(p, '\t', n) && !memchr(p, '\n', n) &&
+           !memchr(p, '\r', n) && !memchr(p, '@', n);
+}
+
+/* Only blanks and `sep` (once) in s[0..n): the text between two fields. */
+static bool gen_between(const char *s, size_t n, char sep)
+{
+    size_t seps = 0;
+
+    for (size_t i = 0; i < n; i++) {
+        if (s[i] == sep)
+            seps++;
+        else if (s[i] != ' ')
+            return false;
+    }
+    return seps == 1;
+}
+
+/* The tail after the last integer: (", '<literal>')*" then ")". */
+static bool gen_tail(struct db_gen *g, const char *t, size_t n)
+{
+    size_t i = 0;
+
+    for (;;) {
+        const char *q;
+        while (i < n && t[i] == ' ')
+            i++;
+        if (i < n && t[i] == ')') break;
+        if (i >= n || t[i++] != ',') return false;
+        while (i < n && t[i] == ' ')
+            i++;
+        if (i >= n || t[i++] != '\'' || g->nlits == DB_GEN_MAX) return false;
+        if (!(q = memchr(t + i, '\'', n - i))) return false;
+        g->lit_off[g->nlits]   = i;
+        g->lit_len[g->nlits++] = (size_t) (q - t) - i;
+        for (; t + i < q; i++) {
+            if (t[i] == '#') continue;
+            if (g->nfix == DB_GEN_MAX_FIX) return false;
+            g->fix_pos[g->nfix]    = (uint16_t) i;
+            g->fix_byte[g->nfix++] = t[i];
+        }
+        i++;                                     /* the quote */
+        if (i < n && t[i] == '\'') return false; /* a doubled quote */
+    }
+    return i + 1 == n;
+}
+
+bool db_gen_compile(struct db_gen *g, const char *p, size_t n, size_t n_ints)
+{
+    size_t i = 0;
+
+    memset(g, 0, sizeof(*g));
+    if (n_ints == 0 || n_ints > DB_GEN_MAX || n > UINT16_MAX ||
+        !gen_clean(p, n))
+        return false;
+    /* One segment before each integer: "(" first, then "," between. */
+    for (size_t k = 0; k < n_ints; k++) {
+        const char *pct = memchr(p + i, '%', n - i);
+        size_t end      = pct ? (size_t) (pct - p) : n;
+        if (!pct || end + 1 >= n || p[end + 1] != 'd' ||
+            !gen_between(p + i, end - i, k == 0 ? '(' : ','))
+            return false;
+        g->seg_len[g->nsegs++] = end - i;
+        i                      = end + 2;
+    }
+    if (memchr(p + i, '%', n - i)) return false;
+    g->n_ints            = n_ints;
+    g->tail              = p + i;
+    g->tail_len          = n - i;
+    g->seg_len[g->nsegs] = g->tail_len; /* drawn last */
+    return gen_tail(g, g->tail, g->tail_len);
+}
+
+size_t db_gen_bound(const struct db_gen *g)
+{
+    return 21 * (g->n_ints + 1) + g->tail_len + g->nlits + 2;
+}
+
+void db_gen_draw(const struct db_gen *g, char *scratch)
+{
+    rand_str_digits_segs(scratch, g->seg_len, g->nsegs + 1);
+    for (size_t f = 0; f < g->nfix; f++)
+        scratch[g->fix_pos[f]] = g->fix_byte[f];
+}
+
+size_t db_gen_text(const struct db_gen *g, int64_t prefix, const int64_t *ints,
+                   const char *scratch, char *dst)
+{
+    char *p = dst;
+
+    if (prefix >= 0) {
+        p += gen_int(prefix, p);
+        *p++ = '\t';
+    }
+    for (size_t k = 0; k < g->n_ints; k++) {
+        p += gen_int(ints[k], p);
+        *p++ = '\t';
+    }
+    for (size_t l = 0; l < g->nlits; l++) {
+        memcpy(p, scratch + g->lit_off[l], g->lit_len[l]);
+        p += g->lit_len[l];
+        *p++ = '\t';
+    }
+    p[-1] = '\n';
+    return (size_t) (p - dst);
+}
+
+size_t db_gen_row(const struct db_gen *g, int64_t prefix, const int64_t *ints,
+                  char *dst)
+{
+    char head[24 * (DB_GEN_MAX + 1)], scratch[DB_GEN_MAX_TAIL], *base, *p;
+    size_t h = 0;
+
+    if (prefix >= 0) {
+        h += gen_int(prefix, head);
+        head[h++] = '\t';
+    }
+    for (size_t k = 0; k < g->n_ints; k++) {
+        h += gen_int(ints[k], head + h);
+        head[h++] = '\t';
+    }
+    if (g->nlits == 0 || h < g->lit_off[0]) { /* no room before the row */
+        db_gen_draw(g, scratch);
+        return db_gen_text(g, prefix, ints, scratch, dst);
+    }
+    /* The tail drawn where its first literal lands: the integers' text
+     * goes over its head after, the other literals move back over the
+     * quotes and separators. */
+    base = dst + h - g->lit_off[0];
+    rand_str_digits_segs(base, g->seg_len, g->nsegs + 1);
+    for (size_t f = 0; f < g->nfix; f++)
+        base[g->fix_pos[f]] = g->fix_byte[f];
+    memcpy(dst, head, h);
+    p = dst + h + g->lit_len[0];
+    for (size_t l = 1; l < g->nlits; l++) {
+        *p++ = '\t';
+        memmove(p, base + g->lit_off[l], g->lit_len[l]);
+        p += g->lit_len[l];
+    }
+    *p++ = '\n';
+    return (size_t) (p - dst);
+}
