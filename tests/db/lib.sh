@@ -149,17 +149,59 @@ finish() {
 # fault_servers_env: for the fault tests, which start a disposable pair of
 # servers: skips (77) unless the test servers are set up and we are root,
 # then exports BENCH_DB_DIR (a new directory) and two free ports for
-# servers.sh. The caller stops the servers and removes the directory.
+# servers.sh ($SERVERS). The caller stops the servers and removes the
+# directory (fault_servers_stop, from its EXIT trap).
 fault_servers_env() {
     need_servers
     if [ "$(id -u)" != 0 ]; then
         echo "1..0 # SKIP fault tests start their own servers and need root"
         exit 77
     fi
+    SERVERS="$TESTS_DB_DIR/servers.sh"
     BENCH_DB_DIR=$(mktemp -d /tmp/bench-db-fault.XXXXXX)
     BENCH_DB_MY_PORT=$(free_port)
     BENCH_DB_PG_PORT=$(free_port)
     export BENCH_DB_DIR BENCH_DB_MY_PORT BENCH_DB_PG_PORT
+}
+
+# fault_servers_start [mysql]: starts the disposable servers (both, or
+# MariaDB only) and takes their environment (BENCH_TEST_*, PG_BIN); when
+# they do not start, prints why and a failed test, and exits 1.
+fault_servers_start() {
+    FAULT_SERVERS_ONLY=$*
+    if ! "$SERVERS" start "$@" >"$BENCH_DB_DIR/start.log" 2>&1; then
+        cat "$BENCH_DB_DIR/start.log"
+        echo "not ok 1 - start the disposable servers${1:+ ($*)}"
+        echo "1..1"
+        exit 1
+    fi
+    eval "$("$SERVERS" env)"
+    PG_BIN=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1)
+}
+
+fault_servers_stop() {
+    "$SERVERS" stop >/dev/null 2>&1
+    rm -rf "$BENCH_DB_DIR"
+}
+
+# The disposable server dies at once (no shutdown: connections just drop).
+my_crash() { kill -KILL "$(cat "$BENCH_DB_DIR/mysql.pid")"; }
+pg_crash() {
+    runuser -u postgres -- "$PG_BIN/pg_ctl" -D "$BENCH_DB_DIR/pgdata" -m immediate \
+        -w stop >/dev/null 2>&1
+}
+# Starts the disposable servers again. Right after a kill that can fail on
+# a loaded machine (the old server's files still in the way): tries a few
+# times, then says so.
+restart() {
+    local i
+    for i in 1 2 3 4 5; do
+        # shellcheck disable=SC2086
+        "$SERVERS" start $FAULT_SERVERS_ONLY >/dev/null 2>&1 && return 0
+        sleep 1
+    done
+    echo "# ${0##*/}: could not restart the servers" >&2
+    return 1
 }
 
 # A port nothing listens on (a random one, so parallel runs differ).

@@ -24,7 +24,6 @@ set -u
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/faults_extra.sh"
 
-SERVERS="$TESTS_DB_DIR/servers.sh"
 # Its own servers, but only where the test servers are set up: `make
 # check` without them stays quick.
 fault_servers_env
@@ -32,18 +31,10 @@ STALLED=
 cleanup() {
     [ -n "$STALLED" ] && kill -CONT $STALLED 2>/dev/null
     extra_cleanup
-    "$SERVERS" stop >/dev/null 2>&1
-    rm -rf "$BENCH_DB_DIR"
+    fault_servers_stop
 }
 [ "${BENCH_FAULT_KEEP:-}" = 1 ] || trap cleanup EXIT
-if ! "$SERVERS" start >"$BENCH_DB_DIR/start.log" 2>&1; then
-    cat "$BENCH_DB_DIR/start.log"
-    echo "not ok 1 - start the disposable servers"
-    echo "1..1"
-    exit 1
-fi
-eval "$("$SERVERS" env)"
-PG_BIN=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1)
+fault_servers_start
 
 my_root() {
     mariadb --no-defaults -uroot --socket="$BENCH_DB_DIR/mysql.sock" -N -e "$1"
@@ -53,23 +44,6 @@ pg_root() {
         -p "$BENCH_DB_PG_PORT" -d postgres -c "$1"
 }
 
-# The server dies at once (no shutdown: connections just drop).
-my_crash() { kill -KILL "$(cat "$BENCH_DB_DIR/mysql.pid")"; }
-pg_crash() {
-    runuser -u postgres -- "$PG_BIN/pg_ctl" -D "$BENCH_DB_DIR/pgdata" -m immediate \
-        -w stop >/dev/null 2>&1
-}
-# Starting again right after a kill can fail on a loaded machine (the
-# old server's files still in the way): try a few times, then say so.
-restart() {
-    local i
-    for i in 1 2 3 4 5; do
-        "$SERVERS" start >/dev/null 2>&1 && return 0
-        sleep 1
-    done
-    echo "# test_faults.sh: could not restart the servers" >&2
-    return 1
-}
 my_kill_sessions() {
     local id
     for id in $(my_root "SELECT id FROM information_schema.processlist WHERE user = 'sbtest'"); do

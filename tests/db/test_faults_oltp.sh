@@ -17,33 +17,12 @@
 set -u
 . "$(dirname "$0")/lib.sh"
 
-SERVERS="$TESTS_DB_DIR/servers.sh"
 # As test_faults.sh: only where the test servers are set up, and as root.
 fault_servers_env
-cleanup() {
-    "$SERVERS" stop >/dev/null 2>&1
-    rm -rf "$BENCH_DB_DIR"
-}
-trap cleanup EXIT
-if ! "$SERVERS" start mysql >"$BENCH_DB_DIR/start.log" 2>&1; then
-    cat "$BENCH_DB_DIR/start.log"
-    echo "not ok 1 - start the disposable server"
-    echo "1..1"
-    exit 1
-fi
-eval "$("$SERVERS" env)"
+trap fault_servers_stop EXIT
+fault_servers_start mysql
 O="$BENCH_TEST_MYSQL --mysql-ignore-errors=all"
 
-my_crash() { kill -KILL "$(cat "$BENCH_DB_DIR/mysql.pid")"; }
-restart() {
-    local i
-    for i in 1 2 3 4 5; do
-        "$SERVERS" start mysql >/dev/null 2>&1 && return 0
-        sleep 1
-    done
-    echo "# test_faults_oltp.sh: could not restart the server" >&2
-    return 1
-}
 now_ms() { echo $(($(date +%s%N) / 1000000)); }
 bg_run() {
     BG_OUT=$(mktemp)

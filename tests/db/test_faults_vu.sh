@@ -13,36 +13,10 @@
 set -u
 . "$(dirname "$0")/lib.sh"
 
-SERVERS="$TESTS_DB_DIR/servers.sh"
 fault_servers_env
-cleanup() {
-    "$SERVERS" stop >/dev/null 2>&1
-    rm -rf "$BENCH_DB_DIR"
-}
-trap cleanup EXIT
-if ! "$SERVERS" start >"$BENCH_DB_DIR/start.log" 2>&1; then
-    cat "$BENCH_DB_DIR/start.log"
-    echo "not ok 1 - start the disposable servers"
-    echo "1..1"
-    exit 1
-fi
-eval "$("$SERVERS" env)"
-PG_BIN=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1)
+trap fault_servers_stop EXIT
+fault_servers_start
 
-my_crash() { kill -KILL "$(cat "$BENCH_DB_DIR/mysql.pid")"; }
-pg_crash() {
-    runuser -u postgres -- "$PG_BIN/pg_ctl" -D "$BENCH_DB_DIR/pgdata" -m immediate \
-        -w stop >/dev/null 2>&1
-}
-restart() {
-    local i
-    for i in 1 2 3 4 5; do
-        "$SERVERS" start >/dev/null 2>&1 && return 0
-        sleep 1
-    done
-    echo "# test_faults_vu.sh: could not restart the servers" >&2
-    return 1
-}
 now_ms() { echo $(($(date +%s%N) / 1000000)); }
 
 bg_run() {
