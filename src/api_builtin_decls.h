@@ -33,7 +33,8 @@ void bench_vu_connected(int user, uint64_t ns);
  * one thing at a time: bench_vu_sleep until a monotonic instant, or
  * bench_vu_wait_fd for its socket, named by `sock_id` (bench_db_wait; 0:
  * may be new though its number is not: registered again); -1 with errno
- * on failure.
+ * on failure. Both at once are a socket wait with a deadline: whichever
+ * comes first makes the user ready and cancels the other.
  * bench_vu_poll waits at most max_wait_ns for a user to become ready
  * and stores up to `max` ready users in ready[]; it returns how many
  * (0 after max_wait_ns), -1 with errno. bench_vu_wake_sleepers makes

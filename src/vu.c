@@ -128,7 +128,10 @@ static int expire_timers(struct vu_sched *v, uint64_t now, int *ready, int max)
         heap_pop(v);
         if (v->users[t.user].timer_ns != t.when_ns) continue; /* stale */
         v->users[t.user].timer_ns = 0;
-        ready[n++]                = (int) t.user;
+        /* A deadline of a socket wait: the user no longer waits for the
+         * socket (a late event finds it not waiting and disarms it). */
+        v->users[t.user].waiting_fd = false;
+        ready[n++]                  = (int) t.user;
     }
     return n;
 }
@@ -139,8 +142,9 @@ int bench_vu_wake_sleepers(bench_vu_t *v, int *ready, int max)
 
     for (unsigned i = 0; i < v->nusers && n < max; i++)
         if (v->users[i].timer_ns) {
-            v->users[i].timer_ns = 0;
-            ready[n++]           = (int) i;
+            v->users[i].timer_ns   = 0;
+            v->users[i].waiting_fd = false;
+            ready[n++]             = (int) i;
         }
     return n;
 }
@@ -213,6 +217,7 @@ static bool socket_event(struct vu_sched *v, unsigned user)
     if (user >= v->nusers) return false;
     if (u->waiting_fd) {
         u->waiting_fd = false;
+        u->timer_ns   = 0; /* its deadline, if any, goes stale */
         return true;
     }
     if (u->fd >= 0 && u->armed &&

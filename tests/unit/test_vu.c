@@ -99,9 +99,37 @@ static void test_sockets(void)
     bench_vu_free(v);
 }
 
+/* A socket wait with a deadline (a connect's timeout): whichever comes
+ * first makes the user ready once, and cancels the other. */
+static void test_deadlines(void)
+{
+    bench_vu_t *v = bench_vu_new(1);
+    int a[2], ready[4], n;
+
+    socketpair(AF_UNIX, SOCK_STREAM, 0, a);
+    bench_vu_wait_fd(v, 0, a[0], BENCH_VU_READ, 1);
+    bench_vu_sleep(v, 0, clock_now_ns() + 10 * MS);
+    n = bench_vu_poll(v, ready, 4, 500 * MS);
+    ok(n == 1 && ready[0] == 0, "the deadline wakes a user waiting on a socket");
+    n = (int) write(a[1], "x", 1);
+    is_int(bench_vu_poll(v, ready, 4, 20 * MS), 0,
+           "the socket ready later wakes nobody");
+    /* Data first: the deadline goes stale. */
+    bench_vu_wait_fd(v, 0, a[0], BENCH_VU_READ, 1);
+    bench_vu_sleep(v, 0, clock_now_ns() + 30 * MS);
+    n = bench_vu_poll(v, ready, 4, 500 * MS);
+    ok(n == 1 && ready[0] == 0, "the socket wakes a user with a deadline");
+    is_int(bench_vu_poll(v, ready, 4, 60 * MS), 0,
+           "its deadline then wakes nobody");
+    close(a[0]);
+    close(a[1]);
+    bench_vu_free(v);
+}
+
 int main(void)
 {
     test_sleeps();
     test_sockets();
+    test_deadlines();
     return done_testing();
 }
