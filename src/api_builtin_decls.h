@@ -47,7 +47,8 @@ int bench_vu_sleep(bench_vu_t *v, unsigned user, uint64_t when_ns);
 int bench_vu_wait_fd(bench_vu_t *v, unsigned user, int fd, int events,
                      uint64_t sock_id);
 /* bench_vu_wait_fd for the socket and events a pending call on `con`
- * waits for (bench_db_wait): one call per wait from Lua. */
+ * waits for, with bench_vu_sleep for its deadline if it has one
+ * (bench_db_wait): one call per wait from Lua. */
 struct sql_connection;
 int bench_vu_wait_conn(bench_vu_t *v, unsigned user,
                        struct sql_connection *con);

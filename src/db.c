@@ -14,6 +14,7 @@
 #include <strings.h>
 #include <time.h>
 
+#include "clock.h"
 #include "db_internal.h"
 #include "detail.h"
 #include "stats.h"
@@ -509,6 +510,30 @@ void db_connection_free(sql_connection *pc)
     db_conn_release(c);
 }
 
+void db_reconnect_begin(struct db_conn *c)
+{
+    log_debug("Reconnecting");
+    if (!c->broken) c->drv->disconnect(c);
+    c->broken = true;
+    db_conn_set_key(c);
+}
+
+bool db_reconnect_give_up(uint64_t waited_ns)
+{
+    return db_should_stop() ||
+           (reconnect_timeout_s > 0 &&
+            waited_ns >= (uint64_t) reconnect_timeout_s * NS_PER_S);
+}
+
+void db_reconnected(struct db_conn *c, const struct db_error *cause)
+{
+    c->err    = *cause; /* the caller reports what was lost, not a retry */
+    c->broken = false;
+    c->epoch++;
+    db_conn_set_key(c);
+    log_debug("Reconnected");
+}
+
 /* Replaces the server connection, retrying every millisecond until it
  * works, the run stops (sysbench's loop) or --db-reconnect-timeout
  * passes: outside a run (prepare, cleanup, commands) nothing else ends
@@ -518,30 +543,17 @@ static int reconnect_loop(struct db_conn *c)
 {
     const struct timespec pause = {0, 1000000};
     struct db_error cause       = c->err;
-    struct timespec t0, now;
-    long long waited_ms;
+    uint64_t t0                 = clock_now_ns();
 
-    log_debug("Reconnecting");
-    if (!c->broken) c->drv->disconnect(c);
-    c->broken = true;
-    db_conn_set_key(c);
-    clock_gettime(CLOCK_MONOTONIC, &t0);
+    db_reconnect_begin(c);
     while (c->drv->connect(c) != 0) {
-        clock_gettime(CLOCK_MONOTONIC, &now);
-        waited_ms = (now.tv_sec - t0.tv_sec) * 1000LL +
-                    (now.tv_nsec - t0.tv_nsec) / 1000000;
-        if (db_should_stop() || (reconnect_timeout_s > 0 &&
-                                 waited_ms >= reconnect_timeout_s * 1000LL)) {
+        if (db_reconnect_give_up(clock_now_ns() - t0)) {
             c->err = cause; /* later calls report what broke it */
             return -1;
         }
         nanosleep(&pause, NULL);
     }
-    c->err    = cause; /* the caller reports what was lost, not a retry */
-    c->broken = false;
-    c->epoch++;
-    db_conn_set_key(c);
-    log_debug("Reconnected");
+    db_reconnected(c, &cause);
     return 0;
 }
 
@@ -603,7 +615,7 @@ static void rollback_quietly(struct db_conn *c)
 }
 
 /* While measuring, an error counted by code (detail.h). */
-static void note_error(struct db_conn *c, bool fatal)
+void db_note_error(struct db_conn *c, bool fatal)
 {
     if (c->detail)
         detail_error(c->detail, c->err.code, c->pub.sql_state, fatal,
@@ -622,7 +634,7 @@ sql_error_t db_classify(struct db_conn *c, enum db_op op, const char *sql)
     c->pub.sql_errmsg = api_error ? NULL : e->msg;
     if (!is_ignorable(c)) {
         stats_add(c->thread_id, STAT_ERRORS, 1);
-        note_error(c, true);
+        db_note_error(c, true);
         /* Out of memory, the client's or the server's: one line for the
          * process (log_oom_begin). */
         if (!strstr(e->msg, "out of memory") || log_oom_begin())
@@ -633,14 +645,21 @@ sql_error_t db_classify(struct db_conn *c, enum db_op op, const char *sql)
         log_debug("Ignoring error %d %s, ", e->code, e->msg);
     else
         log_debug("Ignoring error %s %s, ", e->sqlstate, e->msg);
-    if (e->conn_lost) {
+    if (e->conn_lost && c->nb_after) {
+        c->nb_after = DB_NB_RECONNECT; /* without blocking: db_async.c */
+    } else if (e->conn_lost) {
         bool ok = reconnect_loop(c) == 0;
         stats_add(c->thread_id, ok ? STAT_RECONNECTS : STAT_ERRORS, 1);
-        if (!ok) note_error(c, false);
+        if (!ok) db_note_error(c, false);
     } else {
         stats_add(c->thread_id, STAT_ERRORS, 1);
-        note_error(c, false);
-        if (c->drv->caps.rollback_on_error && !c->broken) rollback_quietly(c);
+        db_note_error(c, false);
+        if (c->drv->caps.rollback_on_error && !c->broken) {
+            if (c->nb_after)
+                c->nb_after = DB_NB_ROLLBACK; /* without blocking: db_async */
+            else
+                rollback_quietly(c);
+        }
     }
     return DB_ERROR_IGNORABLE;
 }

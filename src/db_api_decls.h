@@ -211,18 +211,33 @@ void db_stmt_free(sql_statement *stmt);
  * has no non-blocking path, except that it may leave the call pending:
  * then it returns NULL with con->error DB_ERROR_PENDING
  * (bench_db_connect_nb: the connection, with that error). bench_db_wait
- * then gives the socket (its return), the BENCH_VU_READ/WRITE events to
- * wait for and the socket's id (0: may be new, register it again);
- * bench_db_resume, once it is ready, continues the call and returns what
- * the twin returns, or NULL and DB_ERROR_PENDING again. A failed connect
- * leaves the connection closed with DB_ERROR_FATAL (its FATAL lines
- * printed); free it. */
+ * then gives the socket (its return; -1: none, only the deadline), the
+ * BENCH_VU_READ/WRITE events to wait for, the socket's id (0: may be new,
+ * register it again) and a monotonic deadline (0: none; a connect's
+ * timeout, a pause between reconnect attempts); bench_db_resume, once the
+ * socket is ready or the deadline passed, continues the call and returns
+ * what the twin returns, or NULL and DB_ERROR_PENDING again. A failed
+ * connect leaves the connection closed with DB_ERROR_FATAL (its FATAL
+ * lines printed); free it. */
 sql_connection *bench_db_connect_nb(sql_driver *drv);
 sql_result *bench_db_query_nb(sql_connection *con, const char *query,
                               size_t len, int kind);
 sql_result *bench_db_execute_nb(sql_statement *stmt);
-int bench_db_wait(sql_connection *con, int *events, uint64_t *sock_id);
+int bench_db_wait(sql_connection *con, int *events, uint64_t *sock_id,
+                  uint64_t *until_ns);
 sql_result *bench_db_resume(sql_connection *con);
+/* The same for db_prepare and db_close: bench_db_prepare_nb returns the
+ * statement, or NULL (failed, or pending: DB_ERROR_PENDING, and once no
+ * longer pending bench_db_prepared gives the statement, NULL if it
+ * failed); bench_db_close_nb returns 0, the close maybe pending. */
+sql_statement *bench_db_prepare_nb(sql_connection *con, const char *query,
+                                   size_t len);
+sql_statement *bench_db_prepared(sql_connection *con);
+int bench_db_close_nb(sql_statement *stmt);
+/* db_connection_reconnect's: 0, or 1 (failed) at once; else the
+ * reconnect is pending, and once it is not con->error is
+ * DB_ERROR_NONE, or DB_ERROR_IGNORABLE when it failed. */
+int bench_db_reconnect_nb(sql_connection *con);
 
 /* bench's statement kinds (detail.h; docs/results.md "Statement kinds"):
  * the id of a kind name or a script's own label, registered on first use

@@ -182,6 +182,47 @@ static inline sql_result *db_finish(struct db_conn *c, int rc, enum db_op op,
  * ignored connection loss; sets c->pub error fields. */
 sql_error_t db_classify(struct db_conn *c, enum db_op op, const char *sql);
 
+/* While db_async.c completes a call (c->nb_after), what db_classify
+ * leaves to it instead of blocking the worker: the reconnect after an
+ * ignored lost connection, or the ROLLBACK after an ignored error. */
+enum { DB_NB_ALLOWED = 1, DB_NB_RECONNECT, DB_NB_ROLLBACK };
+
+/* The reconnect of db_classify in parts, for db_async.c: the old server
+ * connection goes (c->broken set); whether to give up after `waited_ns`
+ * of failed attempts (the run stops, --db-reconnect-timeout); a new one
+ * is in c->impl: c->err becomes `cause` again, c->epoch moves on. */
+void db_reconnect_begin(struct db_conn *c);
+bool db_reconnect_give_up(uint64_t waited_ns);
+void db_reconnected(struct db_conn *c, const struct db_error *cause);
+/* While measuring, the error in c->err counted by code (detail.h). */
+void db_note_error(struct db_conn *c, bool fatal);
+
+/* db_prepare in parts, for db_async.c (db_stmt.c): a statement of c for
+ * `sql`, not yet prepared nor in c->stmts (NULL: c unusable, or ENOMEM,
+ * said); whether it is emulated without the driver (else its prepare
+ * comes next); the outcome `rc` of the driver's prepare (0, or -1 with
+ * the error classified); into c->stmts; freed (a failed one). */
+struct db_stmt *db_stmt_new(struct db_conn *c, const char *sql, size_t len);
+bool db_stmt_setup_local(struct db_stmt *s);
+int db_stmt_prepared(struct db_stmt *s, int rc);
+static inline void db_stmt_link(struct db_stmt *s)
+{
+    struct db_conn *c = s->conn;
+
+    s->next = c->stmts;
+    if (c->stmts) c->stmts->prev = s;
+    c->stmts = s;
+}
+void db_stmt_discard(struct db_stmt *s);
+/* A statement prepared before a reconnect: its driver side is freed
+ * (forget), prepared again (setup_local, the driver, prepared), then
+ * bound again (rebind: 0, or 1 with the error classified). */
+void db_stmt_forget(struct db_stmt *s);
+int db_stmt_rebind(struct db_stmt *s);
+/* Whether s can be used (not closed, its connection not freed): else
+ * ALERTs and fails the call. */
+bool db_stmt_usable(struct db_stmt *s);
+
 /* The driver call to make while c->broken: fails again with the error
  * that broke the connection, so the ignore lists decide again. */
 int db_broken_call(struct db_conn *c);

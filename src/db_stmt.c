@@ -30,21 +30,26 @@ static void warn_limit_once(const struct db_conn *c)
                  c->drv->name, c->err.code, c->err.msg);
 }
 
-/* Prepares `s` on the server, or makes it emulated. 0 ok, -1 error
- * (classified, in c->pub). */
-static int stmt_setup(struct db_stmt *s)
+/* Whether `s` is emulated without asking the driver (then set up);
+ * else the driver's prepare comes next. */
+bool db_stmt_setup_local(struct db_stmt *s)
 {
     struct db_conn *c = s->conn;
-    int rc;
 
     s->epoch    = c->epoch;
     s->emulated = false;
     db_stmt_set_key(s, false);
     if (db_ps_disabled() || c->emulate_ps || !c->drv->prepare) {
         s->emulated = true;
-        return 0;
+        return true;
     }
-    rc = c->broken ? db_broken_call(c) : c->drv->prepare(s);
+    return false;
+}
+
+int db_stmt_prepared(struct db_stmt *s, int rc)
+{
+    struct db_conn *c = s->conn;
+
     switch (rc) {
     case 0:
         db_stmt_set_key(s, true);
@@ -61,6 +66,17 @@ static int stmt_setup(struct db_stmt *s)
         c->pub.error = db_classify(c, DB_OP_PREPARE, s->sql);
         return -1;
     }
+}
+
+/* Prepares `s` on the server, or makes it emulated. 0 ok, -1 error
+ * (classified, in c->pub). */
+static int stmt_setup(struct db_stmt *s)
+{
+    struct db_conn *c = s->conn;
+
+    if (db_stmt_setup_local(s)) return 0;
+    return db_stmt_prepared(s,
+                            c->broken ? db_broken_call(c) : c->drv->prepare(s));
 }
 
 /* Takes s out of its connection's list; nothing when it is in none (never
@@ -91,7 +107,7 @@ static void stmt_drop_driver(struct db_stmt *s)
     s->impl  = NULL;
 }
 
-static void stmt_free(struct db_stmt *s)
+void db_stmt_discard(struct db_stmt *s)
 {
     stmt_drop_driver(s);
     stmt_unlink(s);
@@ -102,7 +118,7 @@ static void stmt_free(struct db_stmt *s)
 
 /* Whether s can be used: ALERTs and fails the call (an API error: Lua
  * raises "SQL API error") when it was closed or its connection freed. */
-static bool stmt_usable(struct db_stmt *s)
+bool db_stmt_usable(struct db_stmt *s)
 {
     if (!s->conn) {
         log_alert("attempt to use an already closed connection");
@@ -128,9 +144,8 @@ static unsigned count_params(const char *sql, size_t len)
     return n;
 }
 
-sql_statement *db_prepare(sql_connection *pc, const char *sql, size_t len)
+struct db_stmt *db_stmt_new(struct db_conn *c, const char *sql, size_t len)
 {
-    struct db_conn *c = db_conn_of(pc);
     struct db_stmt *s;
 
     if (!db_conn_usable(c)) return NULL;
@@ -150,15 +165,21 @@ sql_statement *db_prepare(sql_connection *pc, const char *sql, size_t len)
     s->nparams        = count_params(sql, len);
     s->kind           = detail_classify(sql, len);
     s->conn           = c;
-    s->pub.connection = pc;
+    s->pub.connection = &c->pub;
     c->pub.error      = DB_ERROR_NONE;
+    return s;
+}
+
+sql_statement *db_prepare(sql_connection *pc, const char *sql, size_t len)
+{
+    struct db_stmt *s = db_stmt_new(db_conn_of(pc), sql, len);
+
+    if (!s) return NULL;
     if (stmt_setup(s) != 0) {
-        stmt_free(s);
+        db_stmt_discard(s);
         return NULL;
     }
-    s->next = c->stmts;
-    if (c->stmts) c->stmts->prev = s;
-    c->stmts = s;
+    db_stmt_link(s);
     return &s->pub;
 }
 
@@ -178,7 +199,7 @@ int db_bind_param(sql_statement *ps, sql_bind *params, size_t len)
     struct db_stmt *s = db_stmt_of(ps);
     struct db_conn *c = s->conn;
 
-    if (!stmt_usable(s)) return 1;
+    if (!db_stmt_usable(s)) return 1;
     if (c->state == DB_CONN_INVALID) {
         log_alert("attempt to use an already closed connection");
         return 1;
@@ -217,13 +238,16 @@ static void stmt_close_stale(struct db_stmt *s)
 
 /* After a reconnect the server has forgotten the statement: prepare and
  * bind it again so scripts need not (sysbench makes them re-prepare). */
-static int stmt_refresh(struct db_stmt *s)
+void db_stmt_forget(struct db_stmt *s)
 {
     if (s->impl) {
         stmt_close_stale(s);
         s->stale = false;
     }
-    if (stmt_setup(s) != 0) return -1;
+}
+
+int db_stmt_rebind(struct db_stmt *s)
+{
     return s->nbinds ? stmt_bind_driver(s) : 0;
 }
 
@@ -235,8 +259,11 @@ static sql_result *execute_checked(sql_statement *ps, struct db_stmt *s,
     int rc;
     long n;
 
-    if (!stmt_usable(s) || !db_conn_begin(c)) return NULL;
-    if (!c->broken && s->epoch != c->epoch && stmt_refresh(s) != 0) return NULL;
+    if (!db_stmt_usable(s) || !db_conn_begin(c)) return NULL;
+    if (!c->broken && s->epoch != c->epoch) {
+        db_stmt_forget(s);
+        if (stmt_setup(s) != 0 || db_stmt_rebind(s) != 0) return NULL;
+    }
     c->rs.pub.statement = ps;
     if (c->broken)
         return db_finish(c, db_broken_call(c), DB_OP_EXECUTE, s->sql);
@@ -357,7 +384,7 @@ static sql_result *stmt_next_result_call(sql_statement *ps)
     struct db_conn *c = s->conn;
     int rc;
 
-    if (!stmt_usable(s) || !db_conn_begin(c)) return NULL;
+    if (!db_stmt_usable(s) || !db_conn_begin(c)) return NULL;
     c->rs.pub.statement = ps;
     if (s->emulated ? !c->drv->next_result : !c->drv->stmt_next_result)
         return NULL;
@@ -431,7 +458,7 @@ void db_stmt_free(sql_statement *ps)
 {
     if (!ps) return;
     stmt_close(db_stmt_of(ps), false);
-    stmt_free(db_stmt_of(ps));
+    db_stmt_discard(db_stmt_of(ps));
 }
 
 /* Called by db_connection_free: statements outlive their connection only

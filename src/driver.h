@@ -84,6 +84,10 @@ struct db_wait {
     int fd;     /* the connection's socket */
     int events; /* DB_WAIT_READ | DB_WAIT_WRITE */
     bool fresh; /* the socket may be new with an old number (connecting) */
+    unsigned timeout_ms; /* 0: none; else resume after this long even if
+                            the socket is not ready (a connect timeout) */
+    bool timed_out;      /* set by db_async.c for resume: the timeout
+                            passed (the socket may be ready too) */
 };
 
 struct db_conn;
@@ -154,13 +158,19 @@ struct db_conn {
     /* Non-blocking calls (db_async.c): the driver sets `wait` with each
      * DB_AGAIN; the rest is db_async.c's. */
     struct db_wait wait;
-    bool nonblocking;        /* made by bench_db_connect_nb: a driver may
-                                defer server round trips to its next
-                                non-blocking call (pgsql: prepares) */
-    int pending;             /* 0, or 1 + the enum db_op waiting */
-    const char *pending_sql; /* its text, the caller's until it ends */
-    uint64_t sock_id;        /* names the socket to the scheduler */
-    unsigned sock_epoch;     /* epoch when sock_id was given */
+    bool nonblocking;         /* made by bench_db_connect_nb: a driver may
+                                 defer server round trips to its next
+                                 non-blocking call (pgsql: prepares) */
+    int pending;              /* 0, or 1 + the enum db_op waiting */
+    const char *pending_sql;  /* its text, the caller's until it ends */
+    uint64_t sock_id;         /* names the socket to the scheduler */
+    unsigned sock_epoch;      /* epoch when sock_id was given */
+    uint64_t wait_until;      /* c->wait's deadline (monotonic ns), 0 none */
+    int nb_after;             /* DB_NB_* (db_internal.h) while completing */
+    bool nb_explicit;         /* the reconnect is the script's own */
+    uint64_t nb_t0;           /* when a reconnect began */
+    struct db_stmt *nb_stmt;  /* its prepare or close is pending */
+    struct db_error nb_cause; /* the error a reconnect or ROLLBACK follows */
     /* db.c's, while measuring (detail.h): the worker's record, NULL
      * otherwise, and the kind of the last statement, for the results
      * that follow it (next_result). */
@@ -331,6 +341,13 @@ struct db_driver {
                        struct db_result *r);
     int (*execute_start)(struct db_stmt *s, struct db_result *r);
     int (*resume)(struct db_conn *c, struct db_result *r);
+    /* Optional (NULL: prepare and close never wait on a connection made
+     * by connect_start, or block): prepare and close the same way, their
+     * resume returning what prepare returns, or 0 for a close; close_start
+     * frees s->impl (at once, or by its resume) and may leave c->err
+     * changed (db_async.c keeps the caller's). */
+    int (*prepare_start)(struct db_stmt *s);
+    int (*close_start)(struct db_stmt *s);
 };
 
 /* -- Services of db.c for drivers -------------------------------------- */

@@ -201,10 +201,13 @@ int bench_vu_wait_fd(bench_vu_t *v, unsigned user, int fd, int events,
 int bench_vu_wait_conn(bench_vu_t *v, unsigned user, struct sql_connection *con)
 {
     int events  = 0;
-    uint64_t id = 0;
-    int fd      = bench_db_wait(con, &events, &id);
+    uint64_t id = 0, until = 0;
+    int fd = bench_db_wait(con, &events, &id, &until);
 
-    return bench_vu_wait_fd(v, user, fd, events, id);
+    /* No socket: a pause (between reconnect attempts) only. */
+    if ((fd >= 0 || !until) && bench_vu_wait_fd(v, user, fd, events, id) != 0)
+        return -1;
+    return until ? bench_vu_sleep(v, user, until) : 0;
 }
 
 /* A socket event: the user is ready if it waits; otherwise its socket is

@@ -534,5 +534,7 @@ const struct db_driver driver_mysql = {
     .query_start   = drv_mysql_query_start,
     .execute_start = drv_mysql_execute_start,
     .resume        = drv_mysql_resume,
+    .prepare_start = drv_mysql_prepare_start,
+    .close_start   = drv_mysql_close_start,
 #endif
 };

@@ -10,6 +10,7 @@
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
+#include <errno.h>
 #include <stdlib.h>
 
 #include "mysql_driver.h"
@@ -24,6 +25,8 @@ enum {
     OP_QUERY_STORE, /* then mysql_store_result */
     OP_EXECUTE,     /* mysql_stmt_execute */
     OP_EXECUTE_STORE,
+    OP_PREPARE, /* mysql_stmt_prepare */
+    OP_CLOSE,   /* mysql_stmt_close */
 };
 
 /* Remembers what the library waits for; DB_AGAIN, or 0 when it is done. */
@@ -34,17 +37,33 @@ static int waits(struct db_conn *c, struct my_conn *mc, int op, int status)
         return 0;
     }
     mc->async_op = op;
-    /* What _cont is told happened: the socket events asked for, never
-     * the timeout (that would fail the call). */
+    /* What _cont is told happened: the socket events asked for, or the
+     * timeout once it passed (resume_events). */
     mc->async_wait = status & ~MYSQL_WAIT_TIMEOUT;
     c->wait        = (struct db_wait){
-               (int) mysql_get_socket(mc->m),
-               (status & MYSQL_WAIT_WRITE ? DB_WAIT_WRITE : 0) |
+               .fd = (int) mysql_get_socket(mc->m),
+               .events =
+                   (status & MYSQL_WAIT_WRITE ? DB_WAIT_WRITE : 0) |
                    (status & (MYSQL_WAIT_READ | MYSQL_WAIT_EXCEPT) ? DB_WAIT_READ : 0),
-               op == OP_CONNECT};
-    /* A timeout alone (the connect timeout): wait for the socket anyway. */
+               .fresh = op == OP_CONNECT};
+    /* The library's timeout (the connect timeout, which bounds the TCP
+     * connect and the handshake as in thread mode): a timer of the
+     * worker's scheduler. */
+    if (status & MYSQL_WAIT_TIMEOUT) {
+        unsigned ms        = mysql_get_timeout_value_ms(mc->m);
+        c->wait.timeout_ms = ms ? ms : 1;
+    }
     if (!c->wait.events) c->wait.events = DB_WAIT_READ;
     return DB_AGAIN;
+}
+
+/* The events _cont is told about: the library fails the call with its
+ * own timeout error (thread mode's) once the timeout passed. */
+static int resume_events(const struct db_conn *c, const struct my_conn *mc)
+{
+    if (!c->wait.timed_out) return mc->async_wait;
+    errno = ETIMEDOUT; /* its message names it, as the blocking poll's */
+    return MYSQL_WAIT_TIMEOUT;
 }
 
 static int nonblocking(struct db_conn *c, struct my_conn *mc)
@@ -120,7 +139,7 @@ int drv_mysql_connect_start(struct db_conn *c)
 static int connect_cont(struct db_conn *c, struct my_conn *mc)
 {
     MYSQL *ret = NULL;
-    int status = mysql_real_connect_cont(&ret, mc->m, mc->async_wait);
+    int status = mysql_real_connect_cont(&ret, mc->m, resume_events(c, mc));
     int rc;
 
     if (status)
@@ -259,11 +278,67 @@ int drv_mysql_execute_start(struct db_stmt *s, struct db_result *r)
     return execute_sent(s->conn, mc, status, err, r);
 }
 
+/* -- Prepare and close ------------------------------------------------- */
+
+static int prepare_done(struct db_conn *c, struct my_conn *mc, int status,
+                        int err)
+{
+    if (status) return waits(c, mc, OP_PREPARE, status);
+    mc->async_op = OP_NONE;
+    return drv_mysql_prepared(mc->async_prep, mc->async_st, err != 0);
+}
+
+int drv_mysql_prepare_start(struct db_stmt *s)
+{
+    struct db_conn *c  = s->conn;
+    struct my_conn *mc = c->impl;
+    int err            = 0, status;
+
+    if (drv_mysql_cfg.dry_run) return 0;
+    if (nonblocking(c, mc) != 0) return -1;
+    drv_mysql_drain_pending(mc);
+    if (!(mc->async_st = mysql_stmt_init(mc->m)))
+        return drv_mysql_conn_error(c, mc->m, "mysql_stmt_init()");
+    mc->async_prep = s;
+    status         = mysql_stmt_prepare_start(&err, mc->async_st, s->sql,
+                                              (unsigned long) s->sql_len);
+    DEBUG("mysql_stmt_prepare_start(%p, \"%s\") = %d", (void *) mc->async_st,
+          s->sql, status);
+    return prepare_done(c, mc, status, err);
+}
+
+static int close_done(struct db_conn *c, struct my_conn *mc, int status)
+{
+    if (status) return waits(c, mc, OP_CLOSE, status);
+    mc->async_op = OP_NONE;
+    drv_mysql_stmt_release(mc->async_prep);
+    return 0;
+}
+
+/* COM_STMT_CLOSE has no answer: this waits only when the socket's buffer
+ * is full, or for the rows of a result nobody read. */
+int drv_mysql_close_start(struct db_stmt *s)
+{
+    struct my_stmt *ms = s->impl;
+    struct my_conn *mc = s->conn->impl;
+    my_bool ret;
+
+    if (!ms) return 0;
+    if (nonblocking(s->conn, mc) != 0) {
+        drv_mysql_close(s);
+        return 0;
+    }
+    drv_mysql_stmt_detach(s);
+    mc->async_prep = s;
+    return close_done(s->conn, mc, mysql_stmt_close_start(&ret, ms->st));
+}
+
 int drv_mysql_resume(struct db_conn *c, struct db_result *r)
 {
     struct my_conn *mc = c->impl;
     MYSQL_RES *res     = NULL;
-    int err = 0, status, ev = mc->async_wait;
+    my_bool ret;
+    int err = 0, status, ev = resume_events(c, mc);
 
     switch (mc->async_op) {
     case OP_CONNECT:
@@ -280,6 +355,13 @@ int drv_mysql_resume(struct db_conn *c, struct db_result *r)
     case OP_EXECUTE_STORE:
         status = mysql_stmt_store_result_cont(&err, mc->async_stmt->st, ev);
         return execute_store(c, mc, status, err, r);
+    case OP_PREPARE:
+        status = mysql_stmt_prepare_cont(&err, mc->async_st, ev);
+        return prepare_done(c, mc, status, err);
+    case OP_CLOSE:
+        status = mysql_stmt_close_cont(
+            &ret, ((struct my_stmt *) mc->async_prep->impl)->st, ev);
+        return close_done(c, mc, status);
     default:
         db_set_error(c, CR_COMMANDS_OUT_OF_SYNC, "HY000", false,
                      "mysql_drv_resume()", "no call is under way");

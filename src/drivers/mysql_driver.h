@@ -52,6 +52,8 @@ struct my_conn {
     bool async_ready; /* the handle has MYSQL_OPT_NONBLOCK */
     enum tls_mode async_tls;
     struct my_stmt *async_stmt;
+    struct db_stmt *async_prep; /* being prepared (its MYSQL_STMT: */
+    MYSQL_STMT *async_st;       /* here) or closed */
 };
 
 struct my_stmt {
@@ -108,6 +110,8 @@ int drv_mysql_query_start(struct db_conn *c, const char *sql, size_t len,
                           struct db_result *r);
 int drv_mysql_execute_start(struct db_stmt *s, struct db_result *r);
 int drv_mysql_resume(struct db_conn *c, struct db_result *r);
+int drv_mysql_prepare_start(struct db_stmt *s);
+int drv_mysql_close_start(struct db_stmt *s);
 
 /* mysql_stmt.c: the prepared-statement operations of the driver table,
  * and the rows of a statement's result (fetch_row). */
@@ -116,6 +120,14 @@ int drv_mysql_bind(struct db_stmt *s);
 int drv_mysql_execute(struct db_stmt *s, struct db_result *r);
 int drv_mysql_stmt_next_result(struct db_stmt *s, struct db_result *r);
 void drv_mysql_close(struct db_stmt *s);
+/* The parts of prepare and close around the library's calls, shared
+ * with mysql_async.c: prepare's outcome on the statement handle `st`
+ * (closed when `failed`: what prepare returns); a statement about to be
+ * closed stops being the connection's current or pending one; the
+ * client memory of a closed one (s->impl freed). */
+int drv_mysql_prepared(struct db_stmt *s, MYSQL_STMT *st, bool failed);
+void drv_mysql_stmt_detach(struct db_stmt *s);
+void drv_mysql_stmt_release(struct db_stmt *s);
 int drv_mysql_fetch_binary(struct db_conn *c, struct my_stmt *ms, uint32_t n,
                            sql_value *v);
 

@@ -107,21 +107,13 @@ int drv_mysql_fetch_binary(struct db_conn *c, struct my_stmt *ms, uint32_t n,
     return 1;
 }
 
-int drv_mysql_prepare(struct db_stmt *s)
+int drv_mysql_prepared(struct db_stmt *s, MYSQL_STMT *st, bool failed)
 {
     struct db_conn *c = s->conn;
     struct my_stmt *ms;
-    MYSQL_STMT *st;
     unsigned code;
 
-    if (drv_mysql_cfg.dry_run) return 0;
-    st = mysql_stmt_init(((struct my_conn *) c->impl)->m);
-    if (!st)
-        return drv_mysql_conn_error(c, ((struct my_conn *) c->impl)->m,
-                                    "mysql_stmt_init()");
-    DEBUG("mysql_stmt_prepare(%p, \"%s\", %zu)", (void *) st, s->sql,
-          s->sql_len);
-    if (mysql_stmt_prepare(st, s->sql, (unsigned long) s->sql_len)) {
+    if (failed) {
         code = mysql_stmt_errno(st);
         drv_mysql_stmt_error(c, st, "mysql_stmt_prepare()");
         mysql_stmt_close(st);
@@ -144,6 +136,23 @@ int drv_mysql_prepare(struct db_stmt *s)
     ms->nparams = (unsigned) mysql_stmt_param_count(st);
     s->impl     = ms;
     return 0;
+}
+
+int drv_mysql_prepare(struct db_stmt *s)
+{
+    struct db_conn *c = s->conn;
+    MYSQL_STMT *st;
+    bool failed;
+
+    if (drv_mysql_cfg.dry_run) return 0;
+    st = mysql_stmt_init(((struct my_conn *) c->impl)->m);
+    if (!st)
+        return drv_mysql_conn_error(c, ((struct my_conn *) c->impl)->m,
+                                    "mysql_stmt_init()");
+    DEBUG("mysql_stmt_prepare(%p, \"%s\", %zu)", (void *) st, s->sql,
+          s->sql_len);
+    failed = mysql_stmt_prepare(st, s->sql, (unsigned long) s->sql_len) != 0;
+    return drv_mysql_prepared(s, st, failed);
 }
 
 static enum enum_field_types param_type(sql_bind_type_t t)
@@ -303,12 +312,26 @@ int drv_mysql_stmt_next_result(struct db_stmt *s, struct db_result *r)
 void drv_mysql_close(struct db_stmt *s)
 {
     struct my_stmt *ms = s->impl;
-    struct my_conn *mc = s->conn ? s->conn->impl : NULL;
 
     if (!ms) return;
+    drv_mysql_stmt_detach(s);
+    mysql_stmt_close(ms->st);
+    drv_mysql_stmt_release(s);
+}
+
+void drv_mysql_stmt_detach(struct db_stmt *s)
+{
+    struct my_stmt *ms = s->impl;
+    struct my_conn *mc = s->conn ? s->conn->impl : NULL;
+
     if (mc && mc->pending == ms) mc->pending = NULL;
     if (mc && mc->active == ms) mc->active = NULL;
-    mysql_stmt_close(ms->st);
+}
+
+void drv_mysql_stmt_release(struct db_stmt *s)
+{
+    struct my_stmt *ms = s->impl;
+
     free_columns(ms);
     free(ms->params);
     free(ms->times);

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <libpq-fe.h>
 
@@ -19,6 +20,8 @@
 #define PG_STATE_CONN_FAILURE "08006" /* when libpq has no SQLSTATE */
 #define FIRST_SCRATCH_CAP     256     /* bytes of parameter text at first */
 #define SHORT_INT_TEXT        9       /* db_format_u32_short's room */
+#define PG_CONNECT_TIMEOUT    "10"    /* seconds; libpq's connect_timeout */
+#define PG_CONNECT_TIMEOUT_NS 10000000000ULL /* the same, non-blocking */
 
 static const struct option_def drv_pgsql_options[] = {
     {"pgsql-host", OPT_STRING, "localhost",
@@ -58,6 +61,7 @@ struct pg_conn {
     const char *func;          /* the blocking twin's name, for messages */
     PGresult *last;            /* the command's last result so far */
     struct db_stmt *preparing; /* its deferred prepare is under way */
+    uint64_t deadline_ns;      /* a connect's: when its timeout passes */
 };
 
 struct pg_stmt {
@@ -160,7 +164,7 @@ static void connect_params(const struct db_conn *c, const char **keys,
     PARAM("sslkey", cfg.sslkey);
     /* A server that accepts but never answers fails the connect after this
      * long, with the host named (see mysql.c's connect_timeout_s). */
-    PARAM("connect_timeout", "10");
+    PARAM("connect_timeout", PG_CONNECT_TIMEOUT);
 #undef PARAM
     keys[n] = vals[n] = NULL;
 }
@@ -521,11 +525,35 @@ static int drv_pgsql_load_end(struct db_conn *c, struct db_load *l, bool commit)
 
 /* -- Non-blocking calls (--virtual-users) ----------------------------- */
 
+static uint64_t now_ns(void)
+{
+    struct timespec ts;
+
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t) ts.tv_sec * 1000000000ULL + (uint64_t) ts.tv_nsec;
+}
+
 static int wait_socket(struct db_conn *c, int events, bool fresh)
 {
     struct pg_conn *pc = c->impl;
 
-    c->wait = (struct db_wait){PQsocket(pc->pg), events, fresh};
+    c->wait = (struct db_wait){
+        .fd = PQsocket(pc->pg), .events = events, .fresh = fresh};
+    return DB_AGAIN;
+}
+
+/* A connect's wait: libpq applies connect_timeout only in its blocking
+ * connect, so the rest of it is a timeout of the wait. */
+static int connect_wait(struct db_conn *c, int events)
+{
+    struct pg_conn *pc = c->impl;
+    uint64_t now       = now_ns();
+
+    wait_socket(c, events, true);
+    c->wait.timeout_ms =
+        pc->deadline_ns > now
+            ? (unsigned) ((pc->deadline_ns - now) / 1000000) + 1
+            : 1;
     return DB_AGAIN;
 }
 
@@ -611,6 +639,27 @@ static int drv_pgsql_execute_start(struct db_stmt *s, struct db_result *r)
                 "PQexecPrepared", r);
 }
 
+/* DEALLOCATE without waiting for its answer here; the statement's client
+ * memory goes at once. */
+static int drv_pgsql_close_start(struct db_stmt *s)
+{
+    struct pg_stmt *ps = s->impl;
+    struct pg_conn *pc = s->conn->impl;
+    char sql[64];
+    int ok = 0;
+
+    if (!ps) return 0;
+    if (ps->prepared && !s->stale && pc) {
+        snprintf(sql, sizeof(sql), "DEALLOCATE %s", ps->name);
+        ok = PQsendQuery(pc->pg, sql);
+    }
+    ps->prepared = false; /* drv_pgsql_close: client memory only */
+    drv_pgsql_close(s);
+    if (!ok) return 0;
+    pc->func = "PQexec";
+    return collect(s->conn, &s->conn->rs);
+}
+
 /* PQconnectPoll's answer: what to wait for next, or the end. */
 static int connect_poll(struct db_conn *c, PostgresPollingStatusType st)
 {
@@ -618,16 +667,17 @@ static int connect_poll(struct db_conn *c, PostgresPollingStatusType st)
 
     switch (st) {
     case PGRES_POLLING_READING:
-        return wait_socket(c, DB_WAIT_READ, true);
+        return connect_wait(c, DB_WAIT_READ);
     case PGRES_POLLING_WRITING:
-        return wait_socket(c, DB_WAIT_WRITE, true);
+        return connect_wait(c, DB_WAIT_WRITE);
     case PGRES_POLLING_OK:
         pc->connecting = false;
         PQsetNoticeProcessor(pc->pg, no_notices, NULL);
         return 0;
     default:
-        db_set_error(c, 0, "08001", false, "PQconnectdbParams()", "%s",
-                     PQerrorMessage(pc->pg));
+        db_set_error(c, 0, "08001", false, "PQconnectdbParams()", "%s%s",
+                     PQerrorMessage(pc->pg),
+                     pc->connecting ? "" : "timeout expired\n");
         PQfinish(pc->pg);
         free(pc);
         c->impl = NULL;
@@ -644,11 +694,12 @@ static int drv_pgsql_connect_start(struct db_conn *c)
     c->impl = pc;
     if (!pc) return -1;
     connect_params(c, keys, vals, port, sizeof(port));
-    pc->pg         = PQconnectStartParams(keys, vals, 0);
-    pc->connecting = true;
+    pc->pg          = PQconnectStartParams(keys, vals, 0);
+    pc->connecting  = true;
+    pc->deadline_ns = now_ns() + PG_CONNECT_TIMEOUT_NS;
     /* As if PQconnectPoll had asked for writing (libpq's rule). */
     if (pc->pg && PQstatus(pc->pg) != CONNECTION_BAD)
-        return wait_socket(c, DB_WAIT_WRITE, true);
+        return connect_wait(c, DB_WAIT_WRITE);
     return connect_poll(c, PGRES_POLLING_FAILED);
 }
 
@@ -656,6 +707,12 @@ static int drv_pgsql_resume(struct db_conn *c, struct db_result *r)
 {
     struct pg_conn *pc = c->impl;
 
+    if (pc->connecting && c->wait.timed_out) {
+        /* As libpq's blocking connect says it (its message so far names
+         * the server). */
+        pc->connecting = false;
+        return connect_poll(c, PGRES_POLLING_FAILED);
+    }
     if (pc->connecting) return connect_poll(c, PQconnectPoll(pc->pg));
     if (!PQconsumeInput(pc->pg)) {
         PQclear(pc->last);
@@ -737,4 +794,5 @@ const struct db_driver driver_pgsql = {
     .query_start   = drv_pgsql_query_start,
     .execute_start = drv_pgsql_execute_start,
     .resume        = drv_pgsql_resume,
+    .close_start   = drv_pgsql_close_start,
 };

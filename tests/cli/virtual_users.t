@@ -221,7 +221,7 @@ user that kept its worker for seconds is named once, after the fact.
   > LUA
   $ "$BENCH" blocks.lua --threads=1 --virtual-users=3 --time=3 run | grep WARNING |
   >   sed -E 's/[0-9]+\.[0-9]/X/'
-  WARNING: virtual user 1 kept its worker for X s without waiting: a call blocked it (a reconnect, a prepare, or a call outside the drivers such as os.execute or an FFI sleep) and the worker's other users waited
+  WARNING: virtual user 1 kept its worker for X s without waiting: a call blocked it (one outside the drivers such as os.execute or an FFI sleep, or a driver call docs/virtual-users.md lists as blocking) and the worker's other users waited
 
 Option errors.
 

@@ -110,7 +110,8 @@ static void test_deadlines(void)
     bench_vu_wait_fd(v, 0, a[0], BENCH_VU_READ, 1);
     bench_vu_sleep(v, 0, clock_now_ns() + 10 * MS);
     n = bench_vu_poll(v, ready, 4, 500 * MS);
-    ok(n == 1 && ready[0] == 0, "the deadline wakes a user waiting on a socket");
+    ok(n == 1 && ready[0] == 0,
+       "the deadline wakes a user waiting on a socket");
     n = (int) write(a[1], "x", 1);
     is_int(bench_vu_poll(v, ready, 4, 20 * MS), 0,
            "the socket ready later wakes nobody");

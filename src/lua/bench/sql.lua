@@ -532,12 +532,52 @@ local vu = rawget(sysbench, "vu")
 if vu then
    local PENDING = C.DB_ERROR_PENDING
 
+   -- Also the steps after an ignored error (a reconnect, its pauses, a
+   -- ROLLBACK): pending too, in the same call.
    local function await(con, rs)
       while rs == nil and con.error == PENDING do
          vu.wait_conn(con)
          rs = C.bench_db_resume(con)
       end
       return rs
+   end
+
+   function connection:prepare(query, opts)
+      local kind = opts ~= nil and sql.opts_kind(opts) or -1
+      local stmt = C.bench_db_prepare_nb(self, query, #query)
+      if stmt == nil and self.error == PENDING then
+         await(self, nil)
+         stmt = C.bench_db_prepared(self)
+      end
+      if stmt == nil then -- as in thread mode, above
+         if self.error == C.DB_ERROR_IGNORABLE then
+            raise_error(self, query)
+         end
+         error("SQL API error", 2)
+      end
+      if kind >= 0 then
+         C.bench_db_stmt_set_kind(stmt, kind)
+      end
+      return ffi.gc(stmt, C.db_stmt_free)
+   end
+
+   function connection:reconnect()
+      local rc = C.bench_db_reconnect_nb(self)
+      if self.error == PENDING then
+         await(self, nil)
+         rc = self.error == C.DB_ERROR_NONE and 0 or 1
+      end
+      assert(rc == 0, "reconnect failed")
+   end
+
+   function statement:close()
+      bound[self] = nil
+      local rc = C.bench_db_close_nb(self)
+      local con = self.connection
+      if con ~= nil and con.error == PENDING then
+         await(con, nil)
+      end
+      return rc
    end
 
    function connection:query(query, opts)

@@ -111,8 +111,8 @@ function vu.wait_fd(fd, events, sock_id)
 end
 
 -- Waits (yields) until the socket of connection `con`, whose call is
--- pending, is ready for what the call waits for (bench_db_wait). Called
--- by a user only (bench.sql): one C call per wait.
+-- pending, is ready for what the call waits for, or its deadline passed
+-- (bench_db_wait). Called by a user only (bench.sql): one C call per wait.
 function vu.wait_conn(con)
    if C.bench_vu_wait_conn(sched, running.idx, con) ~= 0 then
       error("vu: wait for a connection's socket: " .. errno_text(), 2)
@@ -150,9 +150,10 @@ local hold_warned = false
 local function held(u, ns)
    hold_warned = true
    C.bench_log(2, string.format("virtual user %d kept its worker for %.1f " ..
-      "s without waiting: a call blocked it (a reconnect, a prepare, or a " ..
-      "call outside the drivers such as os.execute or an FFI sleep) and " ..
-      "the worker's other users waited", u.uid, ns / 1e9))
+      "s without waiting: a call blocked it (one outside the drivers such " ..
+      "as os.execute or an FFI sleep, or a driver call " ..
+      "docs/virtual-users.md lists as blocking) and the worker's other " ..
+      "users waited", u.uid, ns / 1e9))
 end
 
 -- When the last resume (or wait) ended: a user's hold is the time from
