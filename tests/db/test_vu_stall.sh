@@ -1,0 +1,153 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# test_vu_stall.sh: under --virtual-users a call that waits for the server
+# yields its user and never blocks the worker's other users (issue 19),
+# on a disposable pair of servers (fault_servers_env: a fresh
+# /tmp/bench-db-fault.XXXXXX on free ports; the shared servers are never
+# touched). One worker, four users (vu_stall.lua):
+#  - a prepare waiting for a table lock (MariaDB's server-side prepare,
+#    PostgreSQL's at the first execute) takes the lock's 3 s while the
+#    other users' events count in every interval line;
+#  - PostgreSQL: one user's session is killed while the postmaster is
+#    stopped (SIGSTOP): its reconnect hangs for 3 s while the others go
+#    on, then it reconnects (counted) and the run completes;
+#  - a server stopped from the start (SIGSTOP: the kernel completes the
+#    TCP handshake, nothing answers): the users' connect fails after the
+#    drivers' connect timeout (10 s) with thread mode's FATAL lines, and
+#    so does thread mode's, never a hang.
+# Needs root (servers.sh start).
+set -u
+. "$(dirname "$0")/lib.sh"
+
+SERVERS="$TESTS_DB_DIR/servers.sh"
+STALL_LUA=$TESTS_DB_DIR/vu_stall.lua
+fault_servers_env
+STALLED=
+cleanup() {
+    [ -n "$STALLED" ] && kill -CONT $STALLED 2>/dev/null
+    "$SERVERS" stop >/dev/null 2>&1
+    rm -rf "$BENCH_DB_DIR"
+}
+trap cleanup EXIT
+if ! "$SERVERS" start >"$BENCH_DB_DIR/start.log" 2>&1; then
+    cat "$BENCH_DB_DIR/start.log"
+    echo "not ok 1 - start the disposable servers"
+    echo "1..1"
+    exit 1
+fi
+eval "$("$SERVERS" env)"
+PG_BIN=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1)
+pg_root() {
+    runuser -u postgres -- "$PG_BIN/psql" -X -q -At -h "$BENCH_DB_DIR/pgsock" \
+        -p "$BENCH_DB_PG_PORT" -d postgres -c "$1"
+}
+postmaster() { head -n 1 "$BENCH_DB_DIR/pgdata/postmaster.pid"; }
+now_ms() { echo $(($(date +%s%N) / 1000000)); }
+
+bg_run() {
+    BG_OUT=$(mktemp)
+    (
+        timeout 60 "$BENCH" "$@" >"$BG_OUT" 2>&1
+        echo "$? $(now_ms)" >"$BG_OUT.rc"
+    ) &
+    BG_PID=$!
+}
+bg_wait() {
+    wait "$BG_PID"
+    OUT=$(cat "$BG_OUT")
+    read -r STATUS END_MS <"$BG_OUT.rc"
+    rm -f "$BG_OUT" "$BG_OUT.rc"
+}
+wait_running() {
+    local i
+    for ((i = 0; i < 300; i++)); do
+        grep -q '^\[ 1s \]' "$BG_OUT" 2>/dev/null && return 0
+        sleep 0.1
+    done
+    return 1
+}
+# no_idle_interval FIRST LAST: every interval line from FIRST s to LAST s
+# counts events.
+no_idle_interval() {
+    local s
+    for ((s = $1; s <= $2; s++)); do
+        printf '%s\n' "$OUT" | grep "^\[ ${s}s \]" | grep -qv 'tps: 0.00' ||
+            return 1
+    done
+}
+reconnects() {
+    printf '%s\n' "$OUT" | sed -n 's/^ *reconnects: *\([0-9]*\) .*/\1/p'
+}
+VU="--threads=1 --virtual-users=4 --report-interval=1"
+
+# A prepare that waits for a lock user 1 holds for 3 s.
+stalled_prepare() {
+    local drv=$1 ms
+    shift
+    run "$STALL_LUA" "$@" prepare
+    status_is 0 "$drv: prepare"
+    run "$STALL_LUA" "$@" $VU --stall=prepare --hold=3 --time=5 run
+    status_is 0 "$drv: a prepare waits for a lock: the run completes"
+    ms=$(printf '%s\n' "$OUT" | sed -n 's/^stalled call: \([0-9]*\) ms/\1/p')
+    [ "${ms:-0}" -ge 2500 ]
+    ok $? "$drv: the prepare waited for the lock (${ms:-?} ms)" "$OUT"
+    no_idle_interval 1 2
+    ok $? "$drv: the worker's other users ran meanwhile" "$OUT"
+}
+
+O_MY="--db-driver=mysql $BENCH_TEST_MYSQL"
+O_PG="--db-driver=pgsql $BENCH_TEST_PGSQL"
+stalled_prepare mysql $O_MY
+stalled_prepare pgsql $O_PG
+
+# PostgreSQL: one user's reconnect hangs on the stopped postmaster.
+bg_run "$STALL_LUA" $O_PG --pgsql-ignore-errors=all $VU --time=8 run
+wait_running
+ok $? "pgsql: reconnect: the run is under way"
+victim=$(pg_root "SELECT pid FROM pg_stat_activity WHERE usename = 'sbtest' LIMIT 1")
+STALLED=$(postmaster)
+kill -STOP $STALLED
+kill -TERM $victim
+sleep 3
+kill -CONT $STALLED
+STALLED=
+bg_wait
+status_is 0 "pgsql: a user's session killed, its reconnect hangs: the run completes"
+n=$(reconnects)
+[ "${n:-0}" -ge 1 ]
+ok $? "pgsql: the reconnect is counted (${n:-none})" "$OUT"
+no_idle_interval 2 7
+ok $? "pgsql: the other users ran while it hung" "$OUT"
+
+# connect_timeout DRIVER PID MODE OPTS...: the server stopped, bench's
+# connects end with the timeout's FATAL lines (saved in FATAL_<MODE>).
+connect_timeout() {
+    local drv=$1 pid=$2 mode=$3 t0
+    shift 3
+    STALLED=$pid
+    kill -STOP $STALLED
+    t0=$(now_ms)
+    bg_run "$STALL_LUA" "$@" --time=5 run
+    bg_wait
+    kill -CONT $STALLED
+    STALLED=
+    status_is 1 "$drv: $mode: the server stopped: the connect fails"
+    [ $((END_MS - t0)) -ge 9000 ] && [ $((END_MS - t0)) -le 15000 ]
+    ok $? "$drv: $mode: after the connect timeout ($((END_MS - t0)) ms, 10 s)" "$OUT"
+    printf -v "FATAL_$mode" '%s' "$(printf '%s\n' "$OUT" | grep FATAL | sort -u)"
+}
+for drv in mysql pgsql; do
+    if [ $drv = mysql ]; then
+        pid=$(cat "$BENCH_DB_DIR/mysql.pid") O=$O_MY
+    else
+        pid=$(postmaster) O=$O_PG
+    fi
+    connect_timeout $drv "$pid" threads $O --threads=2
+    connect_timeout $drv "$pid" vu $O --threads=2 --virtual-users=6
+    has_re "FATAL: .*(timeout expired|system error: 110)" \
+        "$drv: the timeout's error"
+    [ "$FATAL_threads" = "$FATAL_vu" ]
+    ok $? "$drv: the same FATAL lines as thread mode" \
+        "$(printf 'threads:\n%s\nvirtual users:\n%s' "$FATAL_threads" "$FATAL_vu")"
+done
+finish
