@@ -213,3 +213,64 @@ free_port() {
     done
     return 1
 }
+
+# -- A run in the background, for the fault tests ------------------------
+now_ms() { echo $(($(date +%s%N) / 1000000)); }
+
+# bg_run ARGS...: starts bench in the background (under a 90 s timeout,
+# so a hang fails the test instead of the CI job); bg_wait collects it into
+# OUT/STATUS and sets END_MS to when it exited.
+bg_run() {
+    BG_OUT=$(mktemp)
+    (
+        timeout 90 "$BENCH" "$@" >"$BG_OUT" 2>&1 &
+        echo $! >"$BG_OUT.pid" # timeout's; bench is its child
+        wait $!
+        echo "$? $(now_ms)" >"$BG_OUT.rc"
+    ) &
+    BG_PID=$!
+}
+bg_wait() {
+    wait "$BG_PID"
+    OUT=$(cat "$BG_OUT")
+    read -r STATUS END_MS <"$BG_OUT.rc"
+    rm -f "$BG_OUT" "$BG_OUT.rc" "$BG_OUT.pid"
+}
+# bg_stop: SIGTERM to the background bench: the run stops with its report
+# (status 143). To bench itself: timeout would pass a signal on twice (to
+# its child and to its process group), and a second SIGTERM exits at once,
+# without the report.
+bg_stop() {
+    pkill -TERM -P "$(cat "$BG_OUT.pid")"
+}
+
+# wait_running: waits up to 30 s until the run has done events (its first
+# report line).
+wait_running() {
+    local i
+    for ((i = 0; i < 300; i++)); do
+        grep -q '^\[ 1s \]' "$BG_OUT" 2>/dev/null && return 0
+        sleep 0.1
+    done
+    return 1
+}
+
+# recovered SINCE: an interval wholly after the first SINCE lines of the
+# output (not the first interval line after them, which may hold events
+# from before a fault) has transactions; waits for one up to 30 s. Tests
+# that restart a server wait for this rather than give the run a fixed
+# time the restart might outlast on a loaded machine.
+recovered() {
+    local i
+    for ((i = 0; i < 300; i++)); do
+        tail -n +$(($1 + 1)) "$BG_OUT" | grep '^\[ [0-9]*s \]' | tail -n +2 |
+            grep -qv 'tps: 0.00' && return 0
+        sleep 0.1
+    done
+    return 1
+}
+
+# reconnects: the reconnects of the final report in OUT.
+reconnects() {
+    printf '%s\n' "$OUT" | sed -n 's/^ *reconnects: *\([0-9]*\) .*/\1/p'
+}

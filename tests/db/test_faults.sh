@@ -73,41 +73,6 @@ resume() {
     STALLED=
 }
 
-now_ms() { echo $(($(date +%s%N) / 1000000)); }
-
-# bg_run ARGS...: starts bench in the background; bg_wait collects it into
-# OUT/STATUS and sets END_MS to when it exited.
-bg_run() {
-    BG_OUT=$(mktemp)
-    (
-        timeout 60 "$BENCH" "$@" >"$BG_OUT" 2>&1 &
-        echo $! >"$BG_OUT.pid" # timeout's; bench is its child
-        wait $!
-        echo "$? $(now_ms)" >"$BG_OUT.rc"
-    ) &
-    BG_PID=$!
-}
-bg_wait() {
-    wait "$BG_PID"
-    OUT=$(cat "$BG_OUT")
-    read -r STATUS END_MS <"$BG_OUT.rc"
-    rm -f "$BG_OUT" "$BG_OUT.rc" "$BG_OUT.pid"
-}
-
-# Waits until the run has done events (its first report line).
-wait_running() {
-    local i
-    for ((i = 0; i < 100; i++)); do
-        grep -q '^\[ 1s \]' "$BG_OUT" 2>/dev/null && return 0
-        sleep 0.1
-    done
-    return 1
-}
-
-# Reconnects of the final report.
-reconnects() {
-    printf '%s\n' "$OUT" | sed -n 's/^ *reconnects: *\([0-9]*\) .*/\1/p'
-}
 
 # fault DRIVER ACTION LABEL OPTS...: a run that ACTION interrupts and that
 # nothing ignores: FATAL, status 1, within a second of the fault.
@@ -127,18 +92,6 @@ fatal_fault() {
     has_re "FATAL: .*" "$drv: $label: FATAL line"
 }
 
-# recovered SINCE: an interval wholly after the first SINCE lines of the
-# output (not the first interval line after them, which may hold events
-# from before the fault) has transactions; waits for one up to 30 s.
-recovered() {
-    local i
-    for ((i = 0; i < 300; i++)); do
-        tail -n +$(($1 + 1)) "$BG_OUT" | grep '^\[ [0-9]*s \]' | tail -n +2 |
-            grep -qv 'tps: 0.00' && return 0
-        sleep 0.1
-    done
-    return 1
-}
 
 # ignored_fault DRIVER ACTION LABEL DOWN OPTS...: the same with the errors
 # ignored: the run reconnects and goes on; DOWN seconds without server.
@@ -160,9 +113,7 @@ ignored_fault() {
     since=$(wc -l <"$BG_OUT")
     recovered "$since"
     ok $? "$drv: $label: statements work again after the reconnect" "$(cat "$BG_OUT")"
-    # To bench itself: timeout would pass it on twice (to bench and to
-    # its process group), and a second SIGTERM exits without the report.
-    pkill -TERM -P "$(cat "$BG_OUT.pid")"
+    bg_stop
     bg_wait
     status_is 143 "$drv: $label with ignore-errors: the run goes on until stopped"
     n=$(reconnects)

@@ -23,21 +23,6 @@ trap fault_servers_stop EXIT
 fault_servers_start mysql
 O="$BENCH_TEST_MYSQL --mysql-ignore-errors=all"
 
-now_ms() { echo $(($(date +%s%N) / 1000000)); }
-bg_run() {
-    BG_OUT=$(mktemp)
-    (
-        timeout 60 "$BENCH" "$@" >"$BG_OUT" 2>&1
-        echo "$? $(now_ms)" >"$BG_OUT.rc"
-    ) &
-    BG_PID=$!
-}
-bg_wait() {
-    wait "$BG_PID"
-    OUT=$(cat "$BG_OUT")
-    read -r STATUS END_MS <"$BG_OUT.rc"
-    rm -f "$BG_OUT" "$BG_OUT.rc"
-}
 wait_for() { # wait_for REGEX: a line of the background run's output
     local i
     for ((i = 0; i < 200; i++)); do
