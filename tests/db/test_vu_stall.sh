@@ -19,24 +19,15 @@
 set -u
 . "$(dirname "$0")/lib.sh"
 
-SERVERS="$TESTS_DB_DIR/servers.sh"
 STALL_LUA=$TESTS_DB_DIR/vu_stall.lua
 fault_servers_env
 STALLED=
 cleanup() {
     [ -n "$STALLED" ] && kill -CONT $STALLED 2>/dev/null
-    "$SERVERS" stop >/dev/null 2>&1
-    rm -rf "$BENCH_DB_DIR"
+    fault_servers_stop
 }
 trap cleanup EXIT
-if ! "$SERVERS" start >"$BENCH_DB_DIR/start.log" 2>&1; then
-    cat "$BENCH_DB_DIR/start.log"
-    echo "not ok 1 - start the disposable servers"
-    echo "1..1"
-    exit 1
-fi
-eval "$("$SERVERS" env)"
-PG_BIN=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1)
+fault_servers_start
 pg_root() {
     runuser -u postgres -- "$PG_BIN/psql" -X -q -At -h "$BENCH_DB_DIR/pgsock" \
         -p "$BENCH_DB_PG_PORT" -d postgres -c "$1"
