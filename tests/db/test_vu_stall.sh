@@ -5,9 +5,10 @@
 # on a disposable pair of servers (fault_servers_env: a fresh
 # /tmp/bench-db-fault.XXXXXX on free ports; the shared servers are never
 # touched). One worker, four users (vu_stall.lua):
-#  - a prepare waiting for a table lock (MariaDB's server-side prepare,
-#    PostgreSQL's at the first execute) takes the lock's 3 s while the
-#    other users' events count in every interval line;
+#  - MariaDB: user 1 prepares and closes a statement in a loop on a
+#    connection made through a TCP proxy (stall_proxy.py) that the test
+#    stops (SIGSTOP) for 3 s: its prepare waits those 3 s while the users
+#    connected directly go on in every interval line;
 #  - PostgreSQL: one user's session is killed while the postmaster is
 #    stopped (SIGSTOP): its reconnect hangs for 3 s while the others go
 #    on, then it reconnects (counted) and the run completes;
@@ -24,6 +25,7 @@ fault_servers_env
 STALLED=
 cleanup() {
     [ -n "$STALLED" ] && kill -CONT $STALLED 2>/dev/null
+    [ -n "${PROXY:-}" ] && kill $PROXY 2>/dev/null
     fault_servers_stop
 }
 trap cleanup EXIT
@@ -71,25 +73,39 @@ reconnects() {
 }
 VU="--threads=1 --virtual-users=4 --report-interval=1"
 
-# A prepare that waits for a lock user 1 holds for 3 s.
-stalled_prepare() {
-    local drv=$1 ms
-    shift
-    run "$STALL_LUA" "$@" prepare
-    status_is 0 "$drv: prepare"
-    run "$STALL_LUA" "$@" $VU --stall=prepare --hold=3 --time=5 run
-    status_is 0 "$drv: a prepare waits for a lock: the run completes"
-    ms=$(printf '%s\n' "$OUT" | sed -n 's/^stalled call: \([0-9]*\) ms/\1/p')
-    [ "${ms:-0}" -ge 2500 ]
-    ok $? "$drv: the prepare waited for the lock (${ms:-?} ms)" "$OUT"
-    no_idle_interval 1 2
-    ok $? "$drv: the worker's other users ran meanwhile" "$OUT"
-}
-
 O_MY="--db-driver=mysql $BENCH_TEST_MYSQL"
 O_PG="--db-driver=pgsql $BENCH_TEST_PGSQL"
-stalled_prepare mysql $O_MY
-stalled_prepare pgsql $O_PG
+
+# MariaDB: user 1's prepare stalls (its connection through the proxy).
+PROXY_PORT=$(free_port)
+python3 "$TESTS_DB_DIR/stall_proxy.py" "$PROXY_PORT" "$BENCH_DB_MY_PORT" \
+    >"$BENCH_DB_DIR/proxy.log" 2>&1 &
+PROXY=$!
+for ((i = 0; i < 50; i++)); do
+    grep -q listening "$BENCH_DB_DIR/proxy.log" && break
+    sleep 0.1
+done
+run "$STALL_LUA" $O_MY prepare
+status_is 0 "mysql: prepare"
+# Users 0, 2 connect to the server, 1 and 3 through the proxy (MY-3).
+bg_run "$STALL_LUA" $O_MY --mysql-port="$BENCH_DB_MY_PORT,$PROXY_PORT" \
+    --stall=loop $VU --time=7 run
+wait_running
+ok $? "mysql: stalled prepare: the run is under way"
+STALLED=$PROXY
+kill -STOP $PROXY
+sleep 3
+kill -CONT $PROXY
+STALLED=
+bg_wait
+kill $PROXY
+PROXY=
+status_is 0 "mysql: a prepare stalls for 3 s: the run completes"
+ms=$(printf '%s\n' "$OUT" | sed -n 's/^longest prepare: \([0-9]*\) ms/\1/p')
+[ "${ms:-0}" -ge 2500 ]
+ok $? "mysql: the prepare waited (${ms:-?} ms)" "$OUT"
+no_idle_interval 2 4
+ok $? "mysql: the worker's other users ran meanwhile" "$OUT"
 
 # PostgreSQL: one user's reconnect hangs on the stopped postmaster.
 bg_run "$STALL_LUA" $O_PG --pgsql-ignore-errors=all $VU --time=8 run

@@ -1,19 +1,14 @@
 -- SPDX-License-Identifier: MIT
 -- vu_stall.lua: a workload for test_vu_stall.sh (--virtual-users). Every
--- event is one SELECT 1 on the user's connection. With --stall=prepare,
--- user 1 locks the table vu_stall for --hold seconds in its first event
--- while user 0 prepares (MariaDB) or first executes (PostgreSQL, whose
--- prepare waits for that) a statement reading it: user 0's call waits
--- for the lock, and prints how long it took, while the other users of
--- the same worker go on.
+-- event is one SELECT 1 on the user's connection. With --stall=loop,
+-- user 1's events prepare and close a statement instead, and its
+-- thread_done prints the longest prepare ("longest prepare: N ms"):
+-- test_vu_stall.sh stalls its connection, made through a proxy it stops.
 sysbench.cmdline.options = {
-   stall = { "what to stall: none or prepare", "none" },
-   hold = { "seconds user 1 holds the lock", 3 },
+   stall = { "what user 1 does: none or loop", "none" },
 }
 
 -- drv and con are globals: each user has its own (docs/virtual-users.md).
-local locked = false -- shared by the users of a worker (upvalues)
-local held, stalled = false, false
 
 function prepare()
    local c = sysbench.sql.driver():connect()
@@ -31,47 +26,28 @@ function thread_init()
    con = drv:connect()
 end
 
-function thread_done()
-   con:disconnect()
-end
+local longest = 0
 
-local function hold_lock()
-   local pg = drv:name() == "pgsql"
-   if pg then
-      con:query("BEGIN")
-      con:query("LOCK TABLE vu_stall IN ACCESS EXCLUSIVE MODE")
-   else
-      con:query("LOCK TABLES vu_stall WRITE")
+function thread_done()
+   if sysbench.tid == 1 and sysbench.opt.stall == "loop" then
+      io.stderr:write(string.format("longest prepare: %.0f ms\n", longest))
    end
-   locked = true
-   con:query(string.format(pg and "SELECT pg_sleep(%d)" or "SELECT SLEEP(%d)",
-                           sysbench.opt.hold))
-   con:query(pg and "COMMIT" or "UNLOCK TABLES")
+   con:disconnect()
 end
 
 local ffi = require("ffi")
 
-local function stalled_prepare()
-   local start = ffi.C.bench_vu_now()
-   local stmt = con:prepare("SELECT id FROM vu_stall WHERE id = 1")
-   stmt:execute()
-   stmt:close()
-   local ms = tonumber(ffi.C.bench_vu_now() - start) / 1e6
-   io.stderr:write(string.format("stalled call: %.0f ms\n", ms))
-end
-
 function event()
    local tid = sysbench.tid
-   if sysbench.opt.stall == "prepare" and not done then
-      if tid == 1 and not held then
-         held = true
-         hold_lock()
-         return
-      elseif tid == 0 and locked and not stalled then
-         stalled = true
-         stalled_prepare()
-         return
+   if sysbench.opt.stall == "loop" and tid == 1 then
+      local start = ffi.C.bench_vu_now()
+      local stmt = con:prepare("SELECT id FROM vu_stall WHERE id = ?")
+      local ms = tonumber(ffi.C.bench_vu_now() - start) / 1e6
+      if ms > longest then
+         longest = ms
       end
+      stmt:close()
+      return
    end
    con:query("SELECT 1")
 end
