@@ -1,4 +1,6 @@
 /* SPDX-License-Identifier: MIT */
+/* Over 600 lines: prepare, its non-blocking parts (db_async.c) and the
+ * re-prepare after a reconnect share the statement's set-up and list. */
 /* db_stmt: prepared statements (server-side through the driver, or
  * emulated by textual substitution, INV 8.1, with db_value.c's text) and
  * the bulk insert buffer (SQL-6). */
