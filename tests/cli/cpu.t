@@ -95,7 +95,7 @@ at the time limit is never printed (RT-8), so a 2 s run has one.
       events per second: * (glob)
   
   General statistics:
-      total time:                          2\.[0-4]\d{3}s (re)
+      total time:                          [23]\.\d{4}s (re)
       total number of events:              * (glob)
   
   Latency (ms):
@@ -153,7 +153,7 @@ and resets the statistics, then the final report covers the rest.
       events per second: * (glob)
   
   General statistics:
-      total time:                          1\.[0-4]\d{3}s (re)
+      total time:                          [12]\.\d{4}s (re)
       total number of events:              * (glob)
   
   Latency (ms):
@@ -171,7 +171,7 @@ and resets the statistics, then the final report covers the rest.
       events per second: * (glob)
   
   General statistics:
-      total time:                          2\.[0-4]\d{3}s (re)
+      total time:                          [23]\.\d{4}s (re)
       total number of events:              * (glob)
   
   Latency (ms):
@@ -326,7 +326,7 @@ The announced time is --time plus the grace, without wrapping (a fuzzed
   Number of unfinished transactions on forced shutdown: 1
   
   General statistics:
-      total time:                          1\.[0-4]\d{3}s (re)
+      total time:                          [12]\.\d{4}s (re)
       total number of events:              1
   
   Latency (ms):
