@@ -36,6 +36,8 @@ struct vu_sched {
     struct vu_user *users;
     struct vu_timer *heap; /* min-heap on when_ns; stale entries skipped */
     size_t nheap, heap_cap;
+    unsigned *fd_user; /* per fd number: its registered user + 1, 0: none */
+    size_t fd_cap;
 };
 
 bench_vu_t *bench_vu_new(unsigned nusers)
@@ -61,6 +63,7 @@ void bench_vu_free(bench_vu_t *v)
     if (v->epfd >= 0) close(v->epfd);
     free(v->users);
     free(v->heap);
+    free(v->fd_user);
     free(v);
 }
 
@@ -157,6 +160,31 @@ static uint32_t epoll_events_of(int events)
            (events & BENCH_VU_WRITE ? EPOLLOUT : 0);
 }
 
+/* Makes fd's number `user`'s. A closed socket leaves the epoll set by
+ * itself but not its user's record, and its number comes back for the
+ * next socket, maybe another user's: that user's registration is not the
+ * old owner's to drop or change, so the old owner forgets the number. */
+static int claim(struct vu_sched *v, unsigned user, int fd)
+{
+    if ((size_t) fd >= v->fd_cap) {
+        size_t cap = v->fd_cap ? v->fd_cap : 64;
+        unsigned *m;
+        while (cap <= (size_t) fd)
+            cap *= 2;
+        m = realloc(v->fd_user, cap * sizeof(*m));
+        if (!m) return -1;
+        memset(m + v->fd_cap, 0, (cap - v->fd_cap) * sizeof(*m));
+        v->fd_user = m;
+        v->fd_cap  = cap;
+    }
+    if (v->fd_user[fd] && v->fd_user[fd] != user + 1) {
+        v->users[v->fd_user[fd] - 1].fd    = -1;
+        v->users[v->fd_user[fd] - 1].armed = 0;
+    }
+    v->fd_user[fd] = user + 1;
+    return 0;
+}
+
 /* Registers fd for `ev` under `user`, replacing what the user had. A
  * socket is the one registered only if its id says so: a closed socket's
  * number comes back for the next one. */
@@ -174,9 +202,12 @@ static int arm(struct vu_sched *v, unsigned user, int fd, uint32_t ev,
         }
         /* The socket was closed and its number reused: register anew. */
     }
-    if (u->fd >= 0 && u->fd != fd)
+    if (u->fd >= 0 && u->fd != fd) { /* still the user's (claim) */
         epoll_ctl(v->epfd, EPOLL_CTL_DEL, u->fd, NULL); /* may be closed */
+        v->fd_user[u->fd] = 0;
+    }
     u->fd = -1;
+    if (claim(v, user, fd) != 0) return -1;
     if (epoll_ctl(v->epfd, EPOLL_CTL_ADD, fd, &ee) != 0 &&
         (errno != EEXIST || epoll_ctl(v->epfd, EPOLL_CTL_MOD, fd, &ee) != 0))
         return -1;

@@ -270,7 +270,25 @@ recovered() {
     return 1
 }
 
+# settled SINCE: after recovered SINCE, waits up to 30 s for an interval
+# after the first SINCE lines with transactions and no reconnect: the users
+# that were going to reconnect have (a user stuck in its reconnect stays
+# so, and is missing from the final report's reconnects).
+settled() {
+    local i
+    for ((i = 0; i < 300; i++)); do
+        tail -n +$(($1 + 1)) "$BG_OUT" | grep '^\[ [0-9]*s \]' | tail -n +2 |
+            grep -v 'tps: 0.00' | grep -q 'reconn/s: 0.00' && return 0
+        sleep 0.1
+    done
+    return 1
+}
+
 # reconnects: the reconnects of the final report in OUT.
 reconnects() {
     printf '%s\n' "$OUT" | sed -n 's/^ *reconnects: *\([0-9]*\) .*/\1/p'
+}
+# ignored_errors: the ignored errors of the final report in OUT.
+ignored_errors() {
+    printf '%s\n' "$OUT" | sed -n 's/^ *ignored errors: *\([0-9]*\) .*/\1/p'
 }

@@ -3,8 +3,8 @@
  * in time order and not before their time, a stale sleep never wakes a
  * user, a socket wakes only the user waiting on it, a socket that became
  * readable while its user did something else does not wake the worker
- * for ever, and a new socket with a closed one's number is registered
- * again (its id differs). */
+ * for ever, a new socket with a closed one's number is registered
+ * again (its id differs), also when another user gets the number. */
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -99,6 +99,50 @@ static void test_sockets(void)
     bench_vu_free(v);
 }
 
+/* Makes fd `want` a new socket pair's first end; returns its peer. */
+static int socket_at(int want)
+{
+    int p[2];
+
+    socketpair(AF_UNIX, SOCK_STREAM, 0, p);
+    if (p[0] != want) {
+        dup2(p[0], want);
+        close(p[0]);
+    }
+    return p[1];
+}
+
+/* A reconnect: user 0's socket closes, user 1's new one gets its number,
+ * then user 0 waits on a new socket of its own. User 1's registration is
+ * not user 0's to drop (a connect storm after a server restart). */
+static void test_reused_number(void)
+{
+    bench_vu_t *v = bench_vu_new(2);
+    int a[2], c[2], ready[4], n, peer, num;
+
+    socketpair(AF_UNIX, SOCK_STREAM, 0, a);
+    num = a[0];
+    bench_vu_wait_fd(v, 0, a[0], BENCH_VU_READ, 0);
+    close(a[0]);
+    close(a[1]);
+    peer = socket_at(num);
+    bench_vu_wait_fd(v, 1, num, BENCH_VU_READ, 0);
+    socketpair(AF_UNIX, SOCK_STREAM, 0, c);
+    bench_vu_wait_fd(v, 0, c[0], BENCH_VU_READ, 0);
+    n = (int) write(peer, "x", 1);
+    n = bench_vu_poll(v, ready, 4, 500 * MS);
+    ok(n == 1 && ready[0] == 1,
+       "a user's new socket leaves another's with its old number alone");
+    n = (int) write(c[1], "y", 1);
+    n = bench_vu_poll(v, ready, 4, 500 * MS);
+    ok(n == 1 && ready[0] == 0, "and is registered itself");
+    close(num);
+    close(peer);
+    close(c[0]);
+    close(c[1]);
+    bench_vu_free(v);
+}
+
 /* A socket wait with a deadline (a connect's timeout): whichever comes
  * first makes the user ready once, and cancels the other. */
 static void test_deadlines(void)
@@ -131,6 +175,7 @@ int main(void)
 {
     test_sleeps();
     test_sockets();
+    test_reused_number();
     test_deadlines();
     return done_testing();
 }
