@@ -87,7 +87,8 @@ LUA
     if [ "$drv" = mysql ]; then
         q="SELECT COUNT(*) FROM information_schema.processlist WHERE db = '$DB'"
     else
-        q="SELECT COUNT(*) FROM pg_stat_activity WHERE datname = '$DB'"
+        # client backends only: an autovacuum worker has a datname too
+        q="SELECT COUNT(*) FROM pg_stat_activity WHERE datname = '$DB' AND backend_type = 'client backend'"
     fi
     # shellcheck disable=SC2086
     run "$TMP/conns.lua" $C --count_sql="$q" --threads=2 --virtual-users=200 \
