@@ -87,7 +87,7 @@ struct db_wait {
     unsigned timeout_ms; /* 0: none; else resume after this long even if
                             the socket is not ready (a connect timeout) */
     bool timed_out;      /* set by db_async.c for resume: the timeout
-                            passed (the socket may be ready too) */
+                            passed and the socket is still not ready */
 };
 
 struct db_conn;

@@ -543,7 +543,8 @@ static int wait_socket(struct db_conn *c, int events, bool fresh)
 }
 
 /* A connect's wait: libpq applies connect_timeout only in its blocking
- * connect, so the rest of it is a timeout of the wait. */
+ * connect, so the rest of it is a timeout of the wait (restarted by each
+ * answer of the server, drv_pgsql_resume). */
 static int connect_wait(struct db_conn *c, int events)
 {
     struct pg_conn *pc = c->impl;
@@ -713,7 +714,13 @@ static int drv_pgsql_resume(struct db_conn *c, struct db_result *r)
         pc->connecting = false;
         return connect_poll(c, PGRES_POLLING_FAILED);
     }
-    if (pc->connecting) return connect_poll(c, PQconnectPoll(pc->pg));
+    if (pc->connecting) {
+        /* The server answered: the timeout counts from here, so that it
+         * means the server's silence, not the worker's queue of users
+         * connecting at once. */
+        pc->deadline_ns = now_ns() + PG_CONNECT_TIMEOUT_NS;
+        return connect_poll(c, PQconnectPoll(pc->pg));
+    }
     if (!PQconsumeInput(pc->pg)) {
         PQclear(pc->last);
         pc->last      = NULL;
