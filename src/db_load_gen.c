@@ -16,6 +16,10 @@
 #include "db_value.h"
 #include "rand.h"
 
+/* The head of a row (its integers' text) copied at this fixed size when
+ * it fits: <= 21 * 2, the least db_gen_bound leaves before the tail. */
+#define GEN_HEAD_COPY 32
+
 /* v in decimal at p (room for 24 bytes); its length. */
 static inline size_t gen_int(int64_t v, char *p)
 {
@@ -105,11 +109,12 @@ size_t db_gen_bound(const struct db_gen *g)
     return 21 * (g->n_ints + 1) + g->tail_len + g->nlits + 2;
 }
 
+static inline void gen_fix(const struct db_gen *g, char *base);
+
 void db_gen_draw(const struct db_gen *g, char *scratch)
 {
     rand_str_digits_segs(scratch, g->seg_len, g->nsegs + 1);
-    for (size_t f = 0; f < g->nfix; f++)
-        scratch[g->fix_pos[f]] = g->fix_byte[f];
+    gen_fix(g, scratch);
 }
 
 size_t db_gen_text(const struct db_gen *g, int64_t prefix, const int64_t *ints,
@@ -134,11 +139,25 @@ size_t db_gen_text(const struct db_gen *g, int64_t prefix, const int64_t *ints,
     return (size_t) (p - dst);
 }
 
+/* Puts the pattern's own bytes back inside the drawn literals at base.
+ * The fields in locals: stores through the char pointer may alias g, so
+ * the compiler would reload g->nfix on every byte otherwise. */
+static inline void gen_fix(const struct db_gen *g, char *base)
+{
+    const uint16_t *pos = g->fix_pos;
+    const char *byte    = g->fix_byte;
+    size_t n            = g->nfix;
+
+#pragma GCC unroll 4
+    for (size_t f = 0; f < n; f++)
+        base[pos[f]] = byte[f];
+}
+
 size_t db_gen_row(const struct db_gen *g, int64_t prefix, const int64_t *ints,
                   char *dst)
 {
     char head[24 * (DB_GEN_MAX + 1)], scratch[DB_GEN_MAX_TAIL], *base, *p;
-    size_t h = 0;
+    size_t h = 0, skip;
 
     if (prefix >= 0) {
         h += gen_int(prefix, head);
@@ -155,11 +174,22 @@ size_t db_gen_row(const struct db_gen *g, int64_t prefix, const int64_t *ints,
     /* The tail drawn where its first literal lands: the integers' text
      * goes over its head after, the other literals move back over the
      * quotes and separators. */
-    base = dst + h - g->lit_off[0];
-    rand_str_digits_segs(base, g->seg_len, g->nsegs + 1);
-    for (size_t f = 0; f < g->nfix; f++)
-        base[g->fix_pos[f]] = g->fix_byte[f];
-    memcpy(dst, head, h);
+    skip = g->lit_off[0];
+    base = dst + h - skip;
+    if (h <= GEN_HEAD_COPY && h >= 8 && skip <= 8) {
+        /* The usual short head (oltp: "id\tk\t", at most 20 bytes) in
+         * fixed-size moves rather than a call to memcpy: GEN_HEAD_COPY
+         * bytes before the draw (dst has room: db_gen_bound), and its
+         * last 8 again after, over the `skip` drawn bytes before the
+         * first literal. */
+        memcpy(dst, head, GEN_HEAD_COPY);
+        rand_str_digits_segs(base, g->seg_len, g->nsegs + 1);
+        memcpy(dst + h - 8, head + h - 8, 8);
+    } else {
+        rand_str_digits_segs(base, g->seg_len, g->nsegs + 1);
+        memcpy(dst, head, h);
+    }
+    gen_fix(g, base);
     p = dst + h + g->lit_len[0];
     for (size_t l = 1; l < g->nlits; l++) {
         *p++ = '\t';

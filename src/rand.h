@@ -93,6 +93,9 @@ double sb_rand_uniform_double(void);
 
 /* Draws from the configured distribution (rand_configure's dist). */
 uint32_t sb_rand_default(uint32_t a, uint32_t b);
+/* The function sb_rand_default calls for the configured distribution:
+ * the same draws without its dispatch, for a loop of many. */
+uint32_t (*rand_default_fn(void))(uint32_t a, uint32_t b);
 
 /* a + floor(u * (b - a + 1)), the width computed in 64 bits: 0..UINT32_MAX
  * spans the whole range (sysbench's 32-bit width wraps to 0 and returns a).
