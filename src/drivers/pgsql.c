@@ -8,6 +8,7 @@
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +17,7 @@
 #include <libpq-fe.h>
 
 #include "driver.h"
+#include "pgsql_copy.h"
 
 #define PG_STATE_CONN_FAILURE "08006" /* when libpq has no SQLSTATE */
 #define FIRST_SCRATCH_CAP     256     /* bytes of parameter text at first */
@@ -498,7 +500,17 @@ static int drv_pgsql_load_rows(struct db_conn *c, struct db_load *l,
 {
     struct pg_conn *pc = c->impl;
 
+    int sent;
+
     (void) l;
+    /* Without libpq's copy of the rows when the connection allows it. */
+    if ((sent = pg_copy_send(pc->pg, text, len)) > 0) return 0;
+    if (sent < 0) {
+        pc->status = PGRES_FATAL_ERROR;
+        db_set_error(c, 0, PG_STATE_CONN_FAILURE, true, "send", "%s",
+                     strerror(errno));
+        return -1;
+    }
     if (PQputCopyData(pc->pg, text, (int) len) == 1) return 0;
     return pg_error(c, NULL, "PQputCopyData");
 }

@@ -93,6 +93,12 @@ check_driver() { # check_driver NAME OPTS
     fi
     same_rows "$d" "$o" "$ref" --bulk_load=copy --threads=2
     same_rows "$d" "$o" "$ref" --bulk_load=copy --threads=8
+    if [ "$d" = pgsql ]; then
+        # COPY data sent by pgsql_copy.c on a plain socket; the runs above
+        # go through libpq (TLS when the server offers it): the same rows.
+        same_rows "$d" "$o" "$ref" --pgsql-sslmode=disable --threads=2
+        same_rows "$d" "$o" "$ref" --pgsql-sslmode=disable --threads=8
+    fi
     same_rows "$d" "$o" "$ref" --bulk_load=insert --threads=8
     prepared "$d" "$o" --bulk_load=insert --threads=2 --auto_inc=off
     same_rows "$d" "$o" "$GOT" --threads=8 --auto_inc=off
