@@ -20,11 +20,36 @@
  * it fits: <= 21 * 2, the least db_gen_bound leaves before the tail. */
 #define GEN_HEAD_COPY 32
 
+/* u < 10^8 in decimal at p, which has room for 8 bytes (all written);
+ * its length. Two table lookups of four digits make the eight digits
+ * with leading zeros in one word, the zeros are counted from the word
+ * (the first byte that is not '0') and shifted out: no division loop,
+ * one store. Little-endian: the first digit is the low byte. */
+static inline size_t gen_u8(uint32_t u, char *p)
+{
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    uint32_t hi = u / 10000, a, b;
+    uint64_t w, digits, lead;
+
+    memcpy(&a, rand_digit_quads[hi], 4);
+    memcpy(&b, rand_digit_quads[u - hi * 10000], 4);
+    w = a | (uint64_t) b << 32;
+    /* Each byte minus '0' is its digit (no borrow); the last digit is
+     * kept even when 0 (u = 0 is "0"), hence the bit at byte 7. */
+    digits = (w - 0x3030303030303030u) | (uint64_t) 1 << 56;
+    lead   = (uint64_t) __builtin_ctzll(digits) / 8;
+    w >>= 8 * lead;
+    memcpy(p, &w, 8);
+    return (size_t) (8 - lead);
+#else
+    return (size_t) db_format_u32_short(u, p);
+#endif
+}
+
 /* v in decimal at p (room for 24 bytes); its length. */
 static inline size_t gen_int(int64_t v, char *p)
 {
-    if ((uint64_t) v < 100000000)
-        return (size_t) db_format_u32_short((uint32_t) v, p);
+    if ((uint64_t) v < 100000000) return gen_u8((uint32_t) v, p);
     return (size_t) db_format_int(v, p, 24);
 }
 

@@ -140,6 +140,10 @@ void rand_str_digits(char *buf, size_t n);
  * written to buf, the others only drawn (their draws are the same). */
 void rand_str_digits_segs(char *buf, const size_t *lens, size_t n);
 
+/* The four digits of 0..9999, "0000".."9999" (not NUL-terminated): the
+ * digit strings' table, also db_load_gen.c's for integers. */
+extern const char rand_digit_quads[10000][4];
+
 /* Writes a string of uniform length in [min_len, max_len] (max_len when
  * max_len < min_len) of characters uniform in '0'..'z' to buf, with no
  * terminating NUL, and returns its length. buf must hold that many bytes. */

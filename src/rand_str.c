@@ -126,7 +126,7 @@ static const uint16_t str_letter_pairs[26 * 26] = {
     STR_Q100(n + 300), STR_Q100(n + 400), STR_Q100(n + 500),                   \
     STR_Q100(n + 600), STR_Q100(n + 700), STR_Q100(n + 800),                   \
     STR_Q100(n + 900)
-static const char str_digit_quads[10000][4] = {
+const char rand_digit_quads[10000][4] = {
     STR_Q1000(0), STR_Q1000(1000), STR_Q1000(2000), STR_Q1000(3000),
     STR_Q1000(4000), STR_Q1000(5000), STR_Q1000(6000), STR_Q1000(7000),
     STR_Q1000(8000), STR_Q1000(9000),
@@ -167,7 +167,7 @@ static inline void str_block(char *dst, size_t k, uint32_t radix, char first,
         if (radix == 10) {
 #pragma GCC unroll 4
             for (; j + 4 <= k; j += 4)
-                memcpy(dst + j, str_digit_quads[str_digit(&x, 10000)], 4);
+                memcpy(dst + j, rand_digit_quads[str_digit(&x, 10000)], 4);
         }
 #pragma GCC unroll 8
         for (; j + 1 < k; j += 2)
@@ -260,7 +260,7 @@ static inline void str_digits_local(char *dst, size_t k, uint64_t *s0,
         STR_STEP(*s0, *s1, x);
 #pragma GCC unroll 4
         for (; j + 4 <= k; j += 4)
-            memcpy(dst + j, str_digit_quads[str_digit(&x, 10000)], 4);
+            memcpy(dst + j, rand_digit_quads[str_digit(&x, 10000)], 4);
         if (j + 1 < k) {
             memcpy(dst + j, &str_digit_pairs[str_digit(&x, 100)], 2);
             j += 2;
