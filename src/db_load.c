@@ -507,6 +507,8 @@ int bench_db_load_rand_rows(sql_connection *pc, int64_t id, uint64_t count,
     struct db_conn *c = db_conn_of(pc);
     size_t n_ints     = draw_with_id ? 2 : 1, bound;
     uint32_t (*draw)(uint32_t, uint32_t);
+    struct rand_special k_special;
+    bool special;
     struct db_loader *ld;
     struct db_gen g;
 
@@ -515,13 +517,16 @@ int bench_db_load_rand_rows(sql_connection *pc, int64_t id, uint64_t count,
         g.tail_len > DB_GEN_MAX_TAIL)
         return load_rand_rows_slow(pc, id, count, pattern, len, k_max,
                                    draw_with_id);
-    bound = db_gen_bound(&g);
-    draw  = rand_default_fn();
-    ld    = c->loader;
+    bound   = db_gen_bound(&g);
+    draw    = rand_default_fn();
+    special = draw == sb_rand_special; /* the default: its terms once */
+    rand_special_init(&k_special, 1, k_max);
+    ld = c->loader;
     for (uint64_t r = 0; r < count; r++, id++) {
         int64_t ints[2] = {id, 0};
         /* k first, then the row's strings: bench_db_load_rand's order. */
-        ints[n_ints - 1] = draw(1, k_max);
+        ints[n_ints - 1] =
+            special ? rand_special_next(&k_special) : draw(1, k_max);
         /* load_room's test inline: it sends or grows only once a buffer. */
         if (ld->len + bound + 1 > ld->limit && !(ld = load_room(c, bound)))
             return 1;

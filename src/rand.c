@@ -177,10 +177,12 @@ int rand_dist_from_name(const char *name, enum rand_dist *out)
 /* -- Integer distributions ------------------------------------------------- */
 
 /* floor(x) as an offset below n, for x in [0, n]; the clamp only matters if
- * rounding ever produced exactly n (b + 1). */
+ * rounding ever produced exactly n (b + 1). x < n <= 2^32 + 1 fits int64_t,
+ * whose conversion is one instruction (to uint64_t it is a compare and a
+ * branch on x86-64): the same value. */
 static inline uint32_t rand_offset(double x, uint64_t n)
 {
-    uint64_t k = (uint64_t) x;
+    uint64_t k = (uint64_t) (int64_t) x;
 
     return (uint32_t) (k < n ? k : n - 1);
 }
@@ -216,6 +218,7 @@ static double rand_sum_scaled(double width, int iter)
     if (rand_unseeded()) rand_thread_init();
     s0 = rand_s[0]; /* a copy in registers for the loop: rand_step's */
     s1 = rand_s[1];
+#pragma GCC unroll 2
     for (int i = 0; i < iter; i++) {
         uint64_t out = s0 + s1, t = s1 ^ s0;
         s0 = rand_rotl(s0, 55) ^ t ^ (t << 14);
@@ -238,23 +241,44 @@ uint32_t sb_rand_gaussian(uint32_t a, uint32_t b)
     return a + rand_offset(rand_sum_scaled((double) n, rand_cfg.spec_iter), n);
 }
 
+void rand_special_init(struct rand_special *s, uint32_t a, uint32_t b)
+{
+    double pct = rand_cfg.spec_pct;
+
+    s->a     = a;
+    s->empty = b < a;
+    s->n     = (uint64_t) b - a + 1;
+    s->t     = (double) b - a;
+    s->res   = rand_cfg.spec_res;
+    s->iter  = rand_cfg.spec_iter;
+    s->den   = 100 - s->res;
+    /* The band's terms that do not depend on the draw, each computed as
+     * sb_rand_special always computed it: the same doubles. */
+    s->band_scale = s->t * pct / 100.0 + 1.0;
+    s->band_half  = s->t / 2.0;
+    s->band_off   = s->t * pct / 200.0;
+}
+
+uint32_t rand_special_next(const struct rand_special *s)
+{
+    double u;
+
+    if (s->empty) return s->a;
+    u = rand_double();
+    /* u < (100 - res) %: the gaussian-like part over [a, b]. */
+    if (s->res < 100 && u * s->t * 100.0 / s->den < s->t)
+        return s->a + rand_offset(rand_sum_scaled(s->t, s->iter), s->n);
+    /* Otherwise a band pct % wide around the middle, reusing u. */
+    return s->a +
+           rand_offset(u * s->band_scale + s->band_half - s->band_off, s->n);
+}
+
 uint32_t sb_rand_special(uint32_t a, uint32_t b)
 {
-    double t, pct, u;
+    struct rand_special s;
 
-    if (b < a) return a;
-    t   = (double) b - a;
-    pct = rand_cfg.spec_pct;
-    u   = rand_double();
-    /* u < (100 - res) %: the gaussian-like part over [a, b]. */
-    if (rand_cfg.spec_res < 100 &&
-        u * t * 100.0 / (100 - rand_cfg.spec_res) < t)
-        return a + rand_offset(rand_sum_scaled(t, rand_cfg.spec_iter),
-                               (uint64_t) b - a + 1);
-    /* Otherwise a band pct % wide around the middle, reusing u. */
-    return a +
-           rand_offset(u * (t * pct / 100.0 + 1.0) + t / 2.0 - t * pct / 200.0,
-                       (uint64_t) b - a + 1);
+    rand_special_init(&s, a, b);
+    return rand_special_next(&s);
 }
 
 uint32_t sb_rand_pareto(uint32_t a, uint32_t b)

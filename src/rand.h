@@ -11,6 +11,7 @@
 #ifndef BENCH_RAND_H
 #define BENCH_RAND_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -110,6 +111,23 @@ uint32_t sb_rand_gaussian(uint32_t a, uint32_t b);
  * band of spec_pct % of the range around its middle; the rest follow the
  * gaussian-like sum over the whole range. */
 uint32_t sb_rand_special(uint32_t a, uint32_t b);
+
+/* sb_rand_special over one range, the terms that do not depend on the
+ * draw computed once: after rand_special_init(s, a, b), each
+ * rand_special_next(s) is the next sb_rand_special(a, b), bit for bit
+ * (the configuration as it was at the init). */
+struct rand_special {
+    uint32_t a;
+    bool empty;        /* b < a: always a */
+    int res, iter;     /* rand_cfg's spec_res, spec_iter */
+    uint64_t n;        /* b - a + 1 */
+    double t, den;     /* b - a; 100 - res */
+    double band_scale; /* t * pct / 100 + 1 */
+    double band_half;  /* t / 2 */
+    double band_off;   /* t * pct / 200 */
+};
+void rand_special_init(struct rand_special *s, uint32_t a, uint32_t b);
+uint32_t rand_special_next(const struct rand_special *s);
 
 /* a + floor((b - a + 1) * u^(ln h / ln(1 - h))): skewed towards a. */
 uint32_t sb_rand_pareto(uint32_t a, uint32_t b);
