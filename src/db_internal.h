@@ -267,6 +267,7 @@ struct db_gen {
     size_t nfix; /* bytes of the literals other than '#' */
     uint16_t fix_pos[DB_GEN_MAX_FIX];
     char fix_byte[DB_GEN_MAX_FIX];
+    bool fix_one; /* all fix_byte the same (or none) */
 };
 
 /* Compiles pattern[0..len) with n_ints integers into g (which points into
