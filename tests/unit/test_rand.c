@@ -466,6 +466,39 @@ static void test_edges(void)
        "uniform_double in [0, 1)");
 }
 
+/* rand_special_next (bulk loads' k, its terms computed once) draws what
+ * sb_rand_special draws, value for value, whatever the configuration and
+ * range. */
+static void test_special_prepared(void)
+{
+    static const int cfg[][3] = {
+        {12, 1, 75}, {4, 20, 50}, {3, 100, 100}, {1, 50, 1}};
+    static const uint32_t range[][2] = {
+        {1, 100}, {1, 1000000}, {7, 7}, {9, 3}, {0, UINT32_MAX}};
+    int same = 1;
+
+    for (size_t c = 0; c < sizeof(cfg) / sizeof(cfg[0]); c++) {
+        configure(cfg[c][0], cfg[c][1], cfg[c][2], 0, 0);
+        for (size_t r = 0; r < sizeof(range) / sizeof(range[0]); r++) {
+            uint32_t want[200];
+            struct rand_special sp;
+
+            rand_init_process(17);
+            rand_thread_init_tid(2);
+            for (int i = 0; i < 200; i++)
+                want[i] = sb_rand_special(range[r][0], range[r][1]);
+            rand_init_process(17);
+            rand_thread_init_tid(2);
+            rand_special_init(&sp, range[r][0], range[r][1]);
+            for (int i = 0; i < 200; i++)
+                same &= rand_special_next(&sp) == want[i];
+        }
+    }
+    rand_configure(&defaults);
+    ok(same, "rand_special_next: sb_rand_special's values, 4 configs x 5 "
+             "ranges");
+}
+
 /* -- Distributions against their exact mass -------------------------------- */
 
 static void test_distributions(void)
@@ -740,6 +773,7 @@ int main(void)
     test_offsets();
     test_edges();
     test_distributions();
+    test_special_prepared();
     test_zipfian();
     test_unique();
     test_str();
