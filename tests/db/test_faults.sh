@@ -6,8 +6,9 @@
 # removed at the end (the shared servers are never touched, and runs of
 # this test side by side never meet):
 #  - the server dies: without ignore-errors FATAL and status 1 within a
-#    second; with them the workers reconnect (counted), the run goes on
-#    once the server is back, and prepared statements work again;
+#    second; with them every worker reconnects once (counted, none given
+#    up), the run goes on once the server is back, and prepared
+#    statements work again;
 #  - the session is killed (KILL / pg_terminate_backend): the same two ways;
 #  - the server stalls (SIGSTOP): connecting ends with the init-timeout
 #    FATAL (status 2) in --thread-init-timeout; a stalled run ends at
@@ -113,12 +114,16 @@ ignored_fault() {
     since=$(wc -l <"$BG_OUT")
     recovered "$since"
     ok $? "$drv: $label: statements work again after the reconnect" "$(cat "$BG_OUT")"
+    settled "$since"
     bg_stop
     bg_wait
     status_is 143 "$drv: $label with ignore-errors: the run goes on until stopped"
     n=$(reconnects)
-    [ "${n:-0}" -ge 1 ]
-    ok $? "$drv: $label: reconnects counted (${n:-none})" "$OUT"
+    [ "${n:-0}" -eq 2 ]
+    ok $? "$drv: $label: each thread reconnected once (${n:-none}, want 2)" "$OUT"
+    n=$(ignored_errors)
+    [ "${n:-1}" -eq 0 ]
+    ok $? "$drv: $label: no reconnect given up (ignored errors: ${n:-none})" "$OUT"
     lacks "wrong answer" "$drv: $label: answers right after the reconnect"
     restart
 }
