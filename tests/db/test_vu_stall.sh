@@ -15,7 +15,9 @@
 #  - a server stopped from the start (SIGSTOP: the kernel completes the
 #    TCP handshake, nothing answers): the users' connect fails after the
 #    drivers' connect timeout (10 s) with thread mode's FATAL lines, and
-#    so does thread mode's, never a hang.
+#    so does thread mode's, never a hang;
+#  - a PostgreSQL server that answers each step slowly (3 s, through the
+#    proxy) but takes over 10 s in all: the users connect.
 # Needs root (servers.sh start).
 set -u
 . "$(dirname "$0")/lib.sh"
@@ -157,4 +159,26 @@ for drv in mysql pgsql; do
     ok $? "$drv: the same FATAL lines as thread mode" \
         "$(printf 'threads:\n%s\nvirtual users:\n%s' "$FATAL_threads" "$FATAL_vu")"
 done
+
+# PostgreSQL behind a proxy that holds each answer 3 s: the connect's
+# exchanges take longer than 10 s in all, but the server never stays
+# silent for 10 s, so the users connect (the timeout counts from the last
+# answer; thread mode's libpq counts from the start and fails).
+PROXY_PORT=$(free_port)
+python3 "$TESTS_DB_DIR/stall_proxy.py" "$PROXY_PORT" "$BENCH_DB_PG_PORT" 3 \
+    >"$BENCH_DB_DIR/proxy.log" 2>&1 &
+PROXY=$!
+for ((i = 0; i < 50; i++)); do
+    grep -q listening "$BENCH_DB_DIR/proxy.log" && break
+    sleep 0.1
+done
+t0=$(now_ms)
+run "$STALL_LUA" ${O_PG/--pgsql-port=$BENCH_DB_PG_PORT/--pgsql-port=$PROXY_PORT} \
+    --threads=1 --virtual-users=2 --events=2 run
+t1=$(now_ms)
+kill $PROXY
+PROXY=
+status_is 0 "pgsql: a slow server that answers: the users connect"
+[ $((t1 - t0)) -ge 10000 ]
+ok $? "pgsql: slow server: the connect took over 10 s in all ($((t1 - t0)) ms)" "$OUT"
 finish
