@@ -252,32 +252,37 @@ void bench_db_load_reseed(int tid)
 #define LOAD_MARKS 64
 
 /* A slot is claimed (state 1), named, then published (state 2); the
- * signal handler reads only published names, with plain loads. */
+ * signal handler reads only published names, with plain loads. Workers
+ * mark and unmark under a lock: without it one worker's strcmp of a slot
+ * could read the name another is writing into it, the slot having been
+ * freed and claimed again in between (ThreadSanitizer saw it). A mark is
+ * once per table or slice, so the lock costs nothing that matters. */
 static struct {
     volatile sig_atomic_t state; /* 0 free, 1 being written, 2 named */
     char name[64];
 } load_marks[LOAD_MARKS];
+static pthread_mutex_t load_marks_lock = PTHREAD_MUTEX_INITIALIZER;
 
 void bench_db_load_mark(const char *table, bool busy)
 {
+    pthread_mutex_lock(&load_marks_lock);
     for (size_t i = 0; i < LOAD_MARKS; i++) {
         if (busy) {
-            sig_atomic_t expected = 0;
-            if (!__atomic_compare_exchange_n(&load_marks[i].state, &expected, 1,
-                                             false, __ATOMIC_ACQ_REL,
-                                             __ATOMIC_RELAXED))
+            if (__atomic_load_n(&load_marks[i].state, __ATOMIC_ACQUIRE) != 0)
                 continue;
+            __atomic_store_n(&load_marks[i].state, 1, __ATOMIC_RELEASE);
             snprintf(load_marks[i].name, sizeof(load_marks[i].name), "%s",
                      table);
             __atomic_store_n(&load_marks[i].state, 2, __ATOMIC_RELEASE);
-            return;
+            break;
         }
         if (__atomic_load_n(&load_marks[i].state, __ATOMIC_ACQUIRE) == 2 &&
             strcmp(load_marks[i].name, table) == 0) {
             __atomic_store_n(&load_marks[i].state, 0, __ATOMIC_RELEASE);
-            return;
+            break;
         }
     }
+    pthread_mutex_unlock(&load_marks_lock);
 }
 
 void db_load_say_incomplete(int fd)
