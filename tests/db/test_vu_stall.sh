@@ -37,30 +37,6 @@ pg_root() {
         -p "$BENCH_DB_PG_PORT" -d postgres -c "$1"
 }
 postmaster() { head -n 1 "$BENCH_DB_DIR/pgdata/postmaster.pid"; }
-now_ms() { echo $(($(date +%s%N) / 1000000)); }
-
-bg_run() {
-    BG_OUT=$(mktemp)
-    (
-        timeout 60 "$BENCH" "$@" >"$BG_OUT" 2>&1
-        echo "$? $(now_ms)" >"$BG_OUT.rc"
-    ) &
-    BG_PID=$!
-}
-bg_wait() {
-    wait "$BG_PID"
-    OUT=$(cat "$BG_OUT")
-    read -r STATUS END_MS <"$BG_OUT.rc"
-    rm -f "$BG_OUT" "$BG_OUT.rc"
-}
-wait_running() {
-    local i
-    for ((i = 0; i < 300; i++)); do
-        grep -q '^\[ 1s \]' "$BG_OUT" 2>/dev/null && return 0
-        sleep 0.1
-    done
-    return 1
-}
 # no_idle_interval FIRST LAST: every interval line from FIRST s to LAST s
 # counts events.
 no_idle_interval() {
@@ -69,9 +45,6 @@ no_idle_interval() {
         printf '%s\n' "$OUT" | grep "^\[ ${s}s \]" | grep -qv 'tps: 0.00' ||
             return 1
     done
-}
-reconnects() {
-    printf '%s\n' "$OUT" | sed -n 's/^ *reconnects: *\([0-9]*\) .*/\1/p'
 }
 VU="--threads=1 --virtual-users=4 --report-interval=1"
 
