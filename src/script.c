@@ -339,8 +339,11 @@ static int bootstrap(lua_State *L)
     const struct embedded_file *f = embedded_find("bench");
 
     if (!f || bytecode_load(L, f->data, f->len, "=bench") != 0) {
-        log_fatal("script: load the internal module bench: %s",
-                  f ? lua_tostring(L, -1) : "not embedded");
+        const char *msg = f ? lua_tostring(L, -1) : "not embedded";
+        /* Out of memory here is one more effect of the process's first
+         * cause, printed once (oom.t saw two FATAL lines without this). */
+        if (script_first_oom(msg))
+            log_fatal("script: load the internal module bench: %s", msg);
         return -1;
     }
     lua_getfield(L, LUA_REGISTRYINDEX, "bench.config");

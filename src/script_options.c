@@ -221,7 +221,8 @@ static int export_options(lua_State *L)
         lua_createtable(L, 0, 1);
         lua_pushnil(L);
         if (push_option_index(L) != 0) {
-            log_fatal("script: sysbench.opt: %s", lua_tostring(L, -1));
+            if (script_first_oom(lua_tostring(L, -1)))
+                log_fatal("script: sysbench.opt: %s", lua_tostring(L, -1));
             return 0;
         }
         lua_setfield(L, -2, "__index");
@@ -284,7 +285,8 @@ static int install_lazy_globals(lua_State *L)
     lua_setfield(L, -2, "bench_lazy");
     lua_getfield(L, -1, "__index");
     if (push_option_index(L) != 0) {
-        log_fatal("script: option globals: %s", lua_tostring(L, -1));
+        if (script_first_oom(lua_tostring(L, -1)))
+            log_fatal("script: option globals: %s", lua_tostring(L, -1));
         lua_pop(L, 2);
         return -1;
     }
