@@ -191,16 +191,21 @@ pg_crash() {
         -w stop >/dev/null 2>&1
 }
 # Starts the disposable servers again. Right after a kill that can fail on
-# a loaded machine (the old server's files still in the way): tries a few
-# times, then says so.
+# a loaded machine (the old server's processes and files still in the
+# way): tries for about half a minute, then says so with what the last
+# attempt and the servers' logs said, for whoever reads the test's log.
 restart() {
-    local i
-    for i in 1 2 3 4 5; do
+    local i out
+    for i in $(seq 1 15); do
         # shellcheck disable=SC2086
-        "$SERVERS" start $FAULT_SERVERS_ONLY >/dev/null 2>&1 && return 0
-        sleep 1
+        out=$("$SERVERS" start $FAULT_SERVERS_ONLY 2>&1) && return 0
+        sleep 2
     done
-    echo "# ${0##*/}: could not restart the servers" >&2
+    {
+        echo "# ${0##*/}: could not restart the servers: $out"
+        tail -n 5 "$BENCH_DB_DIR/pg.log" "$BENCH_DB_DIR/mysql.err" 2>/dev/null |
+            sed 's/^/# /'
+    } >&2
     return 1
 }
 
