@@ -108,7 +108,7 @@ per worker thread (users 0, 2, 4 and 1, 3, 5) 90 and 120.
 
   $ cat > uneven.lua <<'LUA'
   > local ffi = require("ffi")
-  > pcall(ffi.cdef, "uint64_t bench_vu_now(void);")
+  > pcall(ffi.cdef, "double bench_vu_now(void);")
   > function thread_init(tid) n = 0 end
   > function event(tid)
   >    n = n + 1
