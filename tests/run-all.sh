@@ -2,8 +2,10 @@
 # The whole test suite, as CI runs it: installs the build dependencies and
 # the database servers, builds a release tree, an ASan+UBSan tree and a
 # TSan tree, checks the formatting and the distribution tarball, and runs
-# the unit, command-line and database tests. Ends with
-# one line "N passed, M failed".
+# the unit, command-line and database tests. Each step says how long it
+# took and is stopped after BENCH_CI_STEP_LIMIT seconds (1500): a hung test
+# fails its step and the run goes on, rather than CI's limit ending it
+# with nothing said. Ends with one line "N passed, M failed".
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
@@ -12,16 +14,30 @@ passed=0
 failed=0
 failures=()
 
+limit=${BENCH_CI_STEP_LIMIT:-1500}
+t_all=$SECONDS
+
 step() {
-    local name=$1
+    local name=$1 t0=$SECONDS rc=0
     shift
     echo "=== $name"
-    if "$@"; then
+    # timeout signals its whole process group at the limit: make, the
+    # test drivers and the bench processes under them. (A shell function,
+    # the builds, runs as it is.)
+    if declare -F "$1" >/dev/null; then
+        "$@" || rc=$?
+    else
+        timeout -k 30 "$limit" "$@" || rc=$?
+    fi
+    [ "$rc" -ne 124 ] || echo "step stopped after its limit of $limit s: $name"
+    if [ "$rc" -eq 0 ]; then
         passed=$((passed + 1))
     else
         failed=$((failed + 1))
         failures+=("$name")
     fi
+    echo "--- $name: $([ "$rc" -eq 0 ] && echo ok || echo "FAILED ($rc)")," \
+        "$((SECONDS - t0)) s"
 }
 
 build() { # build DIR [configure args]
@@ -36,10 +52,13 @@ build-aux/install-deps.sh || exit 1
 
 step "build (release)" build build/release
 step "C sources formatted (.clang-format)" make -C build/release check-format
-step "unit and command-line tests (release)" make -C build/release -j"$jobs" check
-# The tarball builds and passes make check on its own (a file missing from
-# EXTRA_DIST or a _SOURCES list shows here, not in a user's hands).
-step "distribution tarball (make distcheck)" make -C build/release -j"$jobs" distcheck
+# The release build's unit and command-line tests are those of the
+# tarball: make distcheck builds it in release configuration and runs make
+# check there, so a file missing from EXTRA_DIST or a _SOURCES list shows
+# here, not in a user's hands. (The database servers start after it: its
+# make check is the server-less suite, SQLite included.)
+step "unit and command-line tests, from the tarball (make distcheck)" \
+    make -C build/release -j"$jobs" distcheck
 # The Debian package from a clean tree (nocheck: the suite runs above),
 # lintian without errors, installed with apt-get and run from /usr.
 step "Debian package: build, lintian, install, run (tests/package.sh)" tests/package.sh
@@ -76,12 +95,16 @@ step "script-level fuzz loop, 60 s (tests/fuzz/scripts.py)" \
 # ThreadSanitizer: the worker pool, start barrier, reporter and pacer under
 # real threads. ck_pr's atomics are inline assembly TSan does not see, so it
 # checks the plain (mutex-protected or owner-only) accesses around them.
+# check-threads: the unit tests and the transcripts that drive threads
+# (Makefile.am's THREAD_CLI_TESTS); the rest are single-threaded paths the
+# two trees above already ran.
 step "build (thread)" build build/tsan --enable-sanitizers=thread
-step "unit and command-line tests (thread)" \
+step "threaded unit and command-line tests (thread)" \
     $nodb TSAN_OPTIONS="halt_on_error=1 suppressions=$top/tests/tsan.supp" \
-    make -C build/tsan -j"$jobs" check
+    make -C build/tsan -j"$jobs" check-threads
 tests/db/servers.sh stop >/dev/null 2>&1
 
 for f in "${failures[@]}"; do echo "FAILED: $f"; done
+echo "whole run: $(((SECONDS - t_all) / 60)) min $(((SECONDS - t_all) % 60)) s"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
