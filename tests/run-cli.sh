@@ -65,5 +65,13 @@ for t in "$@"; do
     cp "$t" "$work"/ || exit 99
     tests="$tests $work/$(basename "$t")"
 done
+# A transcript that hangs fails by itself, named, after BENCH_CLI_TIMEOUT
+# seconds (600; about 15 times the slowest one under a sanitizer).
+limit=${BENCH_CLI_TIMEOUT:-600}
+rc=0
 # shellcheck disable=SC2086 # the copies' names contain no blanks
-"$cram" --shell=/bin/sh $tests
+timeout -k 10 "$limit" "$cram" --shell=/bin/sh $tests || rc=$?
+if [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ]; then
+    echo "run-cli.sh:$tests: not finished after $limit s (BENCH_CLI_TIMEOUT)" >&2
+fi
+exit "$rc"
