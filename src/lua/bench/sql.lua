@@ -453,22 +453,29 @@ function connection:bulk_load_end()
    return tonumber(load_rows_out[0])
 end
 
-function connection:prepare(query, opts)
-   local kind = opts ~= nil and sql.opts_kind(opts) or -1
-   local stmt = C.db_prepare(self, query, #query)
+-- The end of connection:prepare, threads and virtual users alike. sysbench
+-- keeps no server error from a failed prepare: its FATAL lines are
+-- printed, then "SQL API error"; an ignorable error still restarts the
+-- event (PD-7). The errors' level is prepare's caller; the kind was
+-- checked before the statement existed.
+local function prepared(con, stmt, query, kind)
    if stmt == nil then
-      -- sysbench keeps no server error from a failed prepare: its FATAL
-      -- lines are printed, then "SQL API error"; an ignorable error still
-      -- restarts the event (PD-7).
-      if self.error == C.DB_ERROR_IGNORABLE then
-         raise_error(self, query)
+      if con.error == C.DB_ERROR_IGNORABLE then
+         raise_error(con, query, 4)
       end
-      error("SQL API error", 2)
+      error("SQL API error", 3)
    end
    if kind >= 0 then
       C.bench_db_stmt_set_kind(stmt, kind)
    end
    return ffi.gc(stmt, C.db_stmt_free)
+end
+
+function connection:prepare(query, opts)
+   local kind = opts ~= nil and sql.opts_kind(opts) or -1
+   -- Not a tail call: prepared()'s error levels count this frame.
+   local stmt = prepared(self, C.db_prepare(self, query, #query), query, kind)
+   return stmt
 end
 
 function connection:disconnect()
@@ -549,16 +556,8 @@ if vu then
          await(self, nil)
          stmt = C.bench_db_prepared(self)
       end
-      if stmt == nil then -- as in thread mode, above
-         if self.error == C.DB_ERROR_IGNORABLE then
-            raise_error(self, query)
-         end
-         error("SQL API error", 2)
-      end
-      if kind >= 0 then
-         C.bench_db_stmt_set_kind(stmt, kind)
-      end
-      return ffi.gc(stmt, C.db_stmt_free)
+      stmt = prepared(self, stmt, query, kind) -- not a tail call, above
+      return stmt
    end
 
    function connection:reconnect()
