@@ -190,15 +190,17 @@ pg_crash() {
     runuser -u postgres -- "$PG_BIN/pg_ctl" -D "$BENCH_DB_DIR/pgdata" -m immediate \
         -w stop >/dev/null 2>&1
 }
-# Starts the disposable servers again. Right after a kill that can fail on
+# Starts the disposable servers again (those that are down). Right after a kill that can fail on
 # a loaded machine (the old server's processes and files still in the
 # way): tries for about half a minute, then says so with what the last
 # attempt and the servers' logs said, for whoever reads the test's log.
+# restart [mysql|pgsql]: only that server (halves of a test that run side
+# by side with in_parallel each restart their own, never the other's).
 restart() {
-    local i out
+    local i out only=${1:-$FAULT_SERVERS_ONLY}
     for i in $(seq 1 15); do
         # shellcheck disable=SC2086
-        out=$("$SERVERS" start $FAULT_SERVERS_ONLY 2>&1) && return 0
+        out=$("$SERVERS" start $only 2>&1) && return 0
         sleep 2
     done
     {
@@ -302,4 +304,42 @@ reconnects() {
 # ignored_errors: the ignored errors of the final report in OUT.
 ignored_errors() {
     printf '%s\n' "$OUT" | sed -n 's/^ *ignored errors: *\([0-9]*\) .*/\1/p'
+}
+
+# -- Halves side by side ---------------------------------------------------
+# in_parallel FUNC...: runs the FUNCs at the same time, each in a subshell
+# with its output in a file of its own, then prints their TAP lines one
+# FUNC after the other, numbered on from the checks before, and counts
+# their failures, and a check per FUNC that it ran to its end. For the independent halves of a long test: they must not
+# share a server they stop or reconfigure, a database or a file (a half
+# restarts its own server: restart mysql|pgsql). A FUNC's subshell runs
+# HALF_CLEANUP (if set: a command) when it exits, for what its EXIT trap
+# in the parent would not know about (the parent's variables stay as
+# they were).
+in_parallel() {
+    local f i line status pids=() outs=()
+    for f in "$@"; do
+        outs+=("$(mktemp)")
+        (
+            [ -n "${HALF_CLEANUP:-}" ] && trap "$HALF_CLEANUP" EXIT
+            "$f"
+            exit 0
+        ) >"${outs[-1]}" 2>&1 &
+        pids+=($!)
+    done
+    for i in "${!pids[@]}"; do
+        wait "${pids[$i]}"
+        status=$?
+        while IFS= read -r line; do
+            if [[ $line =~ ^(not\ )?ok\ [0-9]+(.*)$ ]]; then
+                tap_n=$((tap_n + 1))
+                [ -n "${BASH_REMATCH[1]}" ] && tap_failed=$((tap_failed + 1))
+                line="${BASH_REMATCH[1]}ok $tap_n${BASH_REMATCH[2]}"
+            fi
+            printf '%s\n' "$line"
+        done <"${outs[$i]}"
+        rm -f "${outs[$i]}"
+        [ "$status" = 0 ]
+        ok $? "${*:i+1:1}: ran to its end" "exit status $status"
+    done
 }
