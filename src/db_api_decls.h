@@ -172,6 +172,11 @@ void bench_db_load_mark(const char *table, bool busy);
  * value is at least n: 0, or -1 when the run stops first. Any thread. */
 int bench_db_load_tally(const char *key);
 int bench_db_load_await(const char *key, int n);
+/* Whether `path` is a named pipe (following symlinks), which the workers
+ * of a parallel prepare cannot all read from its start (and opening one
+ * blocks until a writer comes: another worker may have taken the only
+ * one): 1, 0 when it is not, -1 when stat fails (errno). Opens nothing. */
+int bench_db_load_is_pipe(const char *path);
 
 sql_result *db_query(sql_connection *con, const char *query, size_t len);
 bool db_more_results(sql_connection *con);

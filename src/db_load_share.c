@@ -1,14 +1,16 @@
 /* SPDX-License-Identifier: MIT */
 /* db_load_share.c: what the workers of a parallel prepare share around
  * db_load.c's loads: the totals and the progress line, the draws a slice
- * skips, the tables being filled (named when a prepare is interrupted)
- * and counters by name that order the slices of one table. */
+ * skips, the tables being filled (named when a prepare is interrupted),
+ * counters by name that order the slices of one table and the check that
+ * a file they all read is no pipe. */
 #include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -365,4 +367,12 @@ int bench_db_load_await(const char *key, int n)
     }
     pthread_mutex_unlock(&load_lock);
     return rc;
+}
+
+int bench_db_load_is_pipe(const char *path)
+{
+    struct stat st;
+
+    if (stat(path, &st) != 0) return -1;
+    return S_ISFIFO(st.st_mode) ? 1 : 0;
 }

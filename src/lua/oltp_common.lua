@@ -394,16 +394,23 @@ end
 -- The lines of `path`, one per call, from the start again after the last.
 -- A regular file is read again from its start; a pipe cannot be, so its
 -- lines are kept as they come and then replayed from memory.
+-- Several threads cannot share a pipe: each reads the file from its start,
+-- and the first one's open would take the pipe's writer, leaving the
+-- others blocked in theirs for ever, so they look before they open.
 local function line_source(path)
+   local pipe_msg = "--filename=" .. path .. " is not a regular file " ..
+      "(a pipe?): every prepare thread reads the file from its start, so " ..
+      "prepare with --threads=1"
+   if sysbench.opt.threads > 1 and ffi.C.bench_db_load_is_pipe(path) == 1 then
+      error(pipe_msg, 0)
+   end
    local f, err = io.open(path, "rb")
    if f == nil then
       error("--filename: cannot open " .. err, 0)
    end
    local seekable = f:seek("cur") ~= nil
    if not seekable and sysbench.opt.threads > 1 then
-      error("--filename=" .. path .. " is not a regular file (a pipe?): " ..
-               "every prepare thread reads the file from its start, so " ..
-               "prepare with --threads=1", 0)
+      error(pipe_msg, 0)
    end
    local kept, replay = {}, nil
    return function()
