@@ -257,12 +257,12 @@ bg_stop() {
     pkill -TERM -P "$(cat "$BG_OUT.pid")"
 }
 
-# wait_running: waits up to 30 s until the run has done events (its first
+# wait_running: waits up to 60 s until the run has done events (a first
 # report line).
 wait_running() {
-    local i
-    for ((i = 0; i < 300; i++)); do
-        grep -q '^\[ 1s \]' "$BG_OUT" 2>/dev/null && return 0
+    local end=$((SECONDS + 60))
+    while ((SECONDS < end)); do
+        grep -q '^\[ [0-9]*s \]' "$BG_OUT" 2>/dev/null && return 0
         sleep 0.1
     done
     return 1
