@@ -102,16 +102,16 @@ check_driver() { # check_driver NAME OPTS
     same_rows "$d" "$o" "$ref" --bulk_load=insert --threads=8
     prepared "$d" "$o" --bulk_load=insert --threads=2 --auto_inc=off
     same_rows "$d" "$o" "$GOT" --threads=8 --auto_inc=off
-    printf '%s\n' "tab	in it" "back\\slash and 'quote'" "new \\N" >"$work/lines"
-    prepared "$d" "$o" --bulk_load=insert --threads=2 --use_file=on --filename="$work/lines"
-    same_rows "$d" "$o" "$GOT" --threads=8 --use_file=on --filename="$work/lines"
+    printf '%s\n' "tab	in it" "back\\slash and 'quote'" "new \\N" >"$work/lines-$d"
+    prepared "$d" "$o" --bulk_load=insert --threads=2 --use_file=on --filename="$work/lines-$d"
+    same_rows "$d" "$o" "$GOT" --threads=8 --use_file=on --filename="$work/lines-$d"
     [ "$(sql "$o" "SELECT c FROM sbtest1 WHERE id = 1" | sed 's/ *$//')" = "tab	in it" ]
     ok $? "$d: --use_file: a tab loads as a tab"
     run oltp_read_write $o --tables=2 cleanup
 
     # SIGINT while loading: the tables named, 130, and cleanup drops them.
     python3 - "$BENCH" oltp_read_write $o --tables=2 --table_size=2000000 \
-        --threads=4 prepare >"$work/int.out" <<'PY'
+        --threads=4 prepare >"$work/int-$d.out" <<'PY'
 import signal, subprocess, sys, time
 p = subprocess.Popen(sys.argv[1:], stdout=subprocess.PIPE,
                      stderr=subprocess.STDOUT,
@@ -122,7 +122,7 @@ p.send_signal(signal.SIGINT)
 sys.stdout.write(p.communicate()[0].decode())
 print("status", p.returncode)
 PY
-    OUT=$(cat "$work/int.out")
+    OUT=$(cat "$work/int-$d.out")
     has "status 130" "$d: an interrupted prepare exits 130"
     has "FATAL: table 'sbtest1' left incomplete: run 'cleanup', then prepare again" \
         "$d: an interrupted prepare names sbtest1"
@@ -307,20 +307,30 @@ PY
     ok $? "$name: a progress line per group on a terminal ($labels)" "$OUT"
 }
 
-if [ -n "${BENCH_TEST_MYSQL:-}" ]; then
+# MariaDB, PostgreSQL and SQLite side by side (in_parallel): each its own
+# server, database and files in $work.
+mysql_part() {
     run "$SQL_API" $BENCH_TEST_MYSQL --newdb=$DB createdb
     status_is 0 "mysql: create database $DB"
     check_driver mysql "--db-driver=mysql $(my_opts $DB)"
     check_fallback
+}
+pgsql_part() {
+    run "$SQL_API" --db-driver=pgsql $BENCH_TEST_PGSQL --newdb=$DB createdb
+    status_is 0 "pgsql: create database $DB"
+    check_driver pgsql "$(pg_opts $DB)"
+}
+parts=()
+if [ -n "${BENCH_TEST_MYSQL:-}" ]; then
+    parts+=(mysql_part)
 else
     echo "# SKIP mysql: BENCH_TEST_MYSQL is not set (tests/db/servers.sh env)"
 fi
 if [ -n "${BENCH_TEST_PGSQL:-}" ]; then
-    run "$SQL_API" --db-driver=pgsql $BENCH_TEST_PGSQL --newdb=$DB createdb
-    status_is 0 "pgsql: create database $DB"
-    check_driver pgsql "$(pg_opts $DB)"
+    parts+=(pgsql_part)
 else
     echo "# SKIP pgsql: BENCH_TEST_PGSQL is not set (tests/db/servers.sh env)"
 fi
-check_sqlite
+HALF_CLEANUP='stop_disposable; umount "$work/full" 2>/dev/null'
+in_parallel "${parts[@]}" check_sqlite
 finish
