@@ -7,7 +7,7 @@
 # ahead): they wait for --start-at, run, write their result documents,
 # and `bench merge` combines them: totals are the sums, intervals line up.
 # Then `bench compare` passes two ordinary paced runs and fails one at
-# half the --rate. About 50 s.
+# half the --rate (the three run at the same time). About 25 s.
 . "$(dirname "$0")/lib.sh"
 need_servers mysql
 set -u
@@ -111,17 +111,28 @@ ok $? "the merged document validates against the schema"
 
 # -- Compare: ordinary runs pass, a slower one fails ------------------------
 
-paced() { # paced RATE FILE
-    run "${prep[@]}" --threads=2 --time=8 --report-interval=1 --rate="$1" \
+# paced RATE FILE: starts a run at --rate=RATE in the background (PID in
+# PACED_<FILE's name>); paced_wait FILE checks how it ended.
+paced() {
+    bg_run "${prep[@]}" --threads=2 --time=8 --report-interval=1 --rate="$1" \
         --results="$tmp/$2" run
-    status_is 0 "a run at --rate=$1"
+    printf -v "PACED_${2%.json}" '%s %s %s' "$BG_PID" "$BG_OUT" "$1"
 }
-# Light rates, so that a loaded machine keeps up with both (latency is
-# measured from the intended start: a client falling behind would show
-# there first, so the gate here is on throughput).
+paced_wait() {
+    local v="PACED_${1%.json}" rate
+    read -r BG_PID BG_OUT rate <<<"${!v}"
+    bg_wait
+    status_is 0 "a run at --rate=$rate"
+}
+# Light rates, so that a loaded machine keeps up with all three at once
+# (latency is measured from the intended start: a client falling behind
+# would show there first, so the gate here is on throughput).
 paced 40 base.json
 paced 40 again.json
 paced 20 slow.json
+paced_wait base.json
+paced_wait again.json
+paced_wait slow.json
 run compare --fail-on=tps:-20% "$tmp/base.json" "$tmp/again.json"
 status_is 0 "compare: two ordinary runs pass the gate"
 run compare --fail-on=tps:-20% "$tmp/base.json" "$tmp/slow.json"
