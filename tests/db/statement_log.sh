@@ -40,8 +40,16 @@ SET GLOBAL general_log = ON" >/dev/null
 }
 
 stmt_log_end() { # stmt_log_end DRIVER DB
-    local ids
+    local ids i
     if [ "$1" = mysql ]; then
+        # The server logs a client's Quit when its session handles it,
+        # which can be after the client has exited: wait (up to 10 s) until
+        # no session is left in DB, so the log is off only after the last.
+        for ((i = 0; i < 100; i++)); do
+            [ "$(stmt_log_mysql "SELECT COUNT(*) FROM information_schema.processlist WHERE db = '$2'")" = 0 ] &&
+                break
+            sleep 0.1
+        done
         stmt_log_mysql "SET GLOBAL general_log = OFF
 SET GLOBAL log_output = 'FILE'" >/dev/null
         ids=$(stmt_log_mysql "SELECT thread_id FROM mysql.general_log WHERE event_time >= '$stmt_log_t0' AND command_type = 'Connect' AND argument LIKE '% on $2 %'" |
