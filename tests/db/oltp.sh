@@ -106,6 +106,7 @@ cleanup_all() {
     for d in $drivers; do
         sql "$d" "DROP DATABASE IF EXISTS $DB" >/dev/null 2>&1
     done
+    [ -n "${BENCH_TEST_MYSQL:-}" ] && sql mysql "DROP DATABASE IF EXISTS ${DB}_6" >/dev/null 2>&1
     rm -rf "$work"
 }
 trap cleanup_all EXIT
@@ -354,18 +355,43 @@ check_lost_connection() { # check_lost_connection DRIVER
 drivers=
 [ -n "${BENCH_TEST_MYSQL:-}" ] && drivers="$drivers mysql"
 [ -n "${BENCH_TEST_PGSQL:-}" ] && drivers="$drivers pgsql"
-for d in $drivers; do
+# one_driver DRIVER: its cases, with files of its own in $work/DRIVER.
+one_driver() {
+    local d=$1
+    work=$work/$d
+    mkdir -p "$work"
     if ! ensure_db "$d"; then
         ok 1 "$d: create database $DB"
-        continue
+        return
     fi
     [ -n "${OLTP_QUICK:-}" ] || check_counts "$d"
     [ -n "${OLTP_QUICK:-}" ] || check_schema "$d"
     [ -n "${OLTP_QUICK:-}" ] || check_logs "$d"
-    [ -n "$REGEN" ] && continue
+    [ -n "$REGEN" ] && return
     check_parallel_prepare "$d"
     check_reconnect "$d"
     check_lost_connection "$d"
-    [ "$d" = mysql ] && check_issue_commands
-done
+}
+one_mysql() { one_driver mysql; }
+one_pgsql() { one_driver pgsql; }
+# Issue 6's commands in a database of their own ($DB_6), beside the rest.
+issue_6() {
+    DB=${DB}_6
+    work=$work/6
+    mkdir -p "$work"
+    if ! ensure_db mysql; then
+        ok 1 "mysql: create database $DB"
+        return
+    fi
+    check_issue_commands
+    sql mysql "DROP DATABASE IF EXISTS $DB" >/dev/null
+}
+# The drivers' cases side by side (in_parallel; the statement logs take
+# turns under statement_log.sh's lock), and issue 6's long MEMORY
+# prepare beside them.
+parts=()
+for d in $drivers; do parts+=("one_$d"); done
+[ -n "$REGEN" ] || [ -z "${BENCH_TEST_MYSQL:-}" ] || parts+=(issue_6)
+HALF_CLEANUP='[ -n "${stmt_log_driver:-}" ] && stmt_log_end "$stmt_log_driver" "$DB" >/dev/null'
+in_parallel "${parts[@]}"
 finish
