@@ -109,11 +109,15 @@ int db_bulk_insert_next_rand(sql_connection *con, const char *pattern,
  * native path when the server allows it, else INSERTs with one notice;
  * NATIVE fails when it is refused; INSERT never tries it. Returns the
  * method in use (NATIVE or INSERT), or -1 with the error on `con` (SQL
- * errors classified as any query's; FATAL lines printed). */
+ * errors classified as any query's; FATAL lines printed). BENCH_LOAD_FRESH
+ * may be or-ed into `method`: `con` created `table` (empty) in the
+ * transaction it has open, so the rows are nobody else's until it commits
+ * (driver.h's db_load.fresh). */
 typedef enum {
     BENCH_LOAD_AUTO,
     BENCH_LOAD_NATIVE,
-    BENCH_LOAD_INSERT
+    BENCH_LOAD_INSERT,
+    BENCH_LOAD_FRESH = 16
 } bench_load_method;
 int bench_db_load_start(sql_connection *con, const char *table,
                         const char *columns, int method);

@@ -244,6 +244,8 @@ int bench_db_load_start(sql_connection *pc, const char *table,
         return -1;
     }
     if (loader_new(c, table, columns) != 0) goto nomem;
+    c->loader->drv.fresh = (method & BENCH_LOAD_FRESH) != 0;
+    method &= ~BENCH_LOAD_FRESH;
     if (method != BENCH_LOAD_INSERT &&
         (rc = start_native(c, c->loader, method)) < 0) {
         loader_free(c);

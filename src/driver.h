@@ -230,6 +230,10 @@ struct db_load {
                         DB_LOAD_REFUSED, for the notice */
     void *impl;      /* driver's; load_end frees it */
     size_t rows;     /* rows in the text of the current load_rows call */
+    bool fresh;      /* the caller created the table, empty, in the
+                        transaction its connection has open: the driver
+                        may load it as only such a table can be
+                        (PostgreSQL: COPY ... FREEZE) */
 };
 
 /* load_start's answer when the server or client will not bulk load

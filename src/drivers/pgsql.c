@@ -481,13 +481,20 @@ static void drv_pgsql_close(struct db_stmt *s)
 
 /* -- Bulk loading: COPY FROM STDIN, text format ------------------------- */
 
+/* A table created in the open transaction is loaded frozen (9.3+), as
+ * pgbench -i loads its own: its rows are visible to all once committed,
+ * and no later VACUUM or first reader has to freeze them or set their
+ * hint bits. Without the transaction PostgreSQL refuses FREEZE. */
 static int drv_pgsql_load_start(struct db_conn *c, struct db_load *l)
 {
     struct pg_conn *pc = c->impl;
+    bool freeze        = l->fresh && PQserverVersion(pc->pg) >= 90300 &&
+                  PQtransactionStatus(pc->pg) == PQTRANS_INTRANS;
     char sql[512];
     PGresult *res;
 
-    snprintf(sql, sizeof(sql), "COPY %s (%s) FROM STDIN", l->table, l->columns);
+    snprintf(sql, sizeof(sql), "COPY %s (%s) FROM STDIN%s", l->table,
+             l->columns, freeze ? " (FREEZE)" : "");
     res = PQexec(pc->pg, sql);
     if (PQresultStatus(res) != PGRES_COPY_IN) return pg_error(c, res, "PQexec");
     PQclear(res);

@@ -366,9 +366,11 @@ local load_methods = { auto = C.BENCH_LOAD_AUTO, copy = C.BENCH_LOAD_NATIVE,
 
 -- Starts loading rows into `tbl` (columns: a list or a comma-separated
 -- string). method: "auto" (default: the native path when the server
--- allows it, else INSERTs), "copy" (native only) or "insert". Returns
--- "native" or "insert", the path taken.
-function connection:bulk_load_start(tbl, columns, method)
+-- allows it, else INSERTs), "copy" (native only) or "insert". fresh:
+-- this connection created `tbl`, empty, in the transaction it has open
+-- (PostgreSQL then loads it frozen). Returns "native" or "insert", the
+-- path taken.
+function connection:bulk_load_start(tbl, columns, method, fresh)
    if type(columns) == "table" then
       columns = table.concat(columns, ", ")
    end
@@ -376,6 +378,9 @@ function connection:bulk_load_start(tbl, columns, method)
    if m == nil then
       error("bulk_load_start: unknown method '" .. tostring(method) ..
                "' (auto, copy or insert)", 2)
+   end
+   if fresh then
+      m = m + C.BENCH_LOAD_FRESH -- a flag bit above the methods
    end
    local rc = C.bench_db_load_start(self, tbl, columns, m)
    if rc < 0 then
