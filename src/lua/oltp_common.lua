@@ -223,11 +223,12 @@ end
 -- insert for ids drawn without them): the same draws in the same order,
 -- so the same values. draw_with_id: the values are those of the pattern
 -- with the id (else the id, if given, is only prefixed).
-local function bulk_rows(con, n, first_id, count, with_id, draw_with_id)
+local function bulk_rows(con, n, first_id, count, with_id, draw_with_id,
+                         fresh)
    local rand_k = sysbench.rand.default
    local size = sysbench.opt.table_size
    con:bulk_load_start("sbtest" .. n, with_id and "id, k, c, pad"
-                          or "k, c, pad", sysbench.opt.bulk_load)
+                          or "k, c, pad", sysbench.opt.bulk_load, fresh)
    if rand_values() and (with_id or draw_with_id) and size < 2^32 then
       con:bulk_load_rand_rows(first_id, count, rand_pattern(draw_with_id),
                               size, draw_with_id)
@@ -257,8 +258,10 @@ end
 
 -- Loads rows first_id .. first_id + count - 1 of table `n`. `with_id`:
 -- give the ids even with --auto_inc (--start_id, slices); draw_with_id
--- (default: with_id): draw the values as a row given its id is.
-local function load_rows(drv, con, n, first_id, count, with_id, draw_with_id)
+-- (default: with_id): draw the values as a row given its id is. fresh:
+-- `con` created the table in the transaction it has open.
+local function load_rows(drv, con, n, first_id, count, with_id, draw_with_id,
+                         fresh)
    ffi.C.bench_db_load_table(con, n)
    with_id = with_id or not sysbench.opt.auto_inc
    if draw_with_id == nil then
@@ -270,7 +273,7 @@ local function load_rows(drv, con, n, first_id, count, with_id, draw_with_id)
       -- The ids are given even with --auto_inc: MySQL's counter is then
       -- theirs + 1 (a LOAD DATA would reserve ids in growing batches),
       -- PostgreSQL's sequence is moved past them (finish_table).
-      bulk_rows(con, n, first_id, count, true, draw_with_id)
+      bulk_rows(con, n, first_id, count, true, draw_with_id, fresh)
    end
 end
 
@@ -335,11 +338,30 @@ local function or_incomplete(table_num, what, f)
    error(err, 0)
 end
 
--- The sequence of an id column given its ids (--start_id, slices) is
--- moved past them on PostgreSQL, so that oltp_insert's id-less INSERTs do
--- not collide; then the secondary index, after the rows as sysbench
--- builds it.
+-- Whether table sbtest<N>'s primary key is added after its rows, not
+-- declared by CREATE TABLE: PostgreSQL builds it from the loaded rows in
+-- one sort, where COPY would insert each row into it as it arrives (a
+-- fifth of the server's work and of its WAL), as pgbench -i does. Only
+-- with the bulk-load API (--bulk_load=insert stays sysbench's way) and
+-- the PRIMARY KEY (not --secondary's KEY). The key gets the name CREATE
+-- TABLE gives it (sbtest<N>_pkey): the same schema either way.
+local function key_after(drv)
+   local opt = sysbench.opt
+   return drv:name() == "pgsql" and opt.bulk_load ~= "insert" and
+      not opt.secondary and opt.table_size > 0
+end
+
+-- The primary key when key_after; then the sequence of an id column given
+-- its ids (--start_id, slices) is moved past them on PostgreSQL, so that
+-- oltp_insert's id-less INSERTs do not collide; then the secondary index,
+-- after the rows as sysbench builds it.
 function finish_table(drv, con, table_num, ids_given)
+   if key_after(drv) then
+      or_incomplete(table_num, "primary key", function()
+         con:query(string.format("ALTER TABLE sbtest%d ADD PRIMARY KEY (id)",
+                                 table_num))
+      end)
+   end
    if ids_given and drv:name() == "pgsql" and sysbench.opt.auto_inc then
       con:query(string.format("SELECT setval(pg_get_serial_sequence(" ..
                                  "'sbtest%d', 'id'), (SELECT max(id) " ..
@@ -356,23 +378,31 @@ function finish_table(drv, con, table_num, ids_given)
 end
 
 -- Creates table sbtest<table_num> and loads its rows; `sliced`: only
--- creates it (prepare_slice loads it).
+-- creates it (prepare_slice loads it). A table whose key comes after its
+-- rows, created and loaded here, is so in one transaction, which lets
+-- PostgreSQL load it frozen (bulk_load_start's `fresh`).
 function create_table(drv, con, table_num, sliced)
    local opt = sysbench.opt
    local id_def, key_def, tail = table_defs(drv)
+   local later = key_after(drv)
+   local fresh = later and not sliced
 
    say("Creating table 'sbtest%d'...", table_num)
    local create = string.format("CREATE TABLE sbtest%d(\n" ..
                                    "  id %s,\n" ..
                                    "  k INTEGER DEFAULT '0' NOT NULL,\n" ..
                                    "  c CHAR(120) DEFAULT '' NOT NULL,\n" ..
-                                   "  pad CHAR(60) DEFAULT '' NOT NULL,\n" ..
-                                   "  %s (id)\n" ..
+                                   "  pad CHAR(60) DEFAULT '' NOT NULL%s\n" ..
                                    ") %s",
-                                table_num, id_def, key_def, tail)
+                                table_num, id_def,
+                                later and "" or ",\n  " .. key_def .. " (id)",
+                                tail)
    -- Marked first: a prepare interrupted while the server creates it
    -- names it too (cleanup drops what exists).
    ffi.C.bench_db_load_mark("sbtest" .. table_num, true)
+   if fresh then
+      con:query("BEGIN")
+   end
    or_incomplete(table_num, "CREATE TABLE", function()
       con:query(create)
    end)
@@ -384,7 +414,10 @@ function create_table(drv, con, table_num, sliced)
       return
    end
    or_incomplete(table_num, "rows", function()
-      load_rows(drv, con, table_num, 1, opt.table_size)
+      load_rows(drv, con, table_num, 1, opt.table_size, nil, nil, fresh)
+      if fresh then
+         con:query("COMMIT")
+      end
    end)
    finish_table(drv, con, table_num, opt.bulk_load ~= "insert")
 end
