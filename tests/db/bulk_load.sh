@@ -8,6 +8,9 @@
 #    INSERTs, with the same --rand-seed; with --auto_inc=off and with
 #    --use_file lines that need escaping too; PostgreSQL's id sequence is
 #    moved past the ids; MariaDB really ran LOAD DATA (Com_load);
+#  - the same schema too (SHOW CREATE TABLE, PostgreSQL's catalog, SQLite's
+#    sqlite_master): PostgreSQL's primary key, added after the rows on the
+#    bulk path, and the k_1 index exist, also with --create_secondary=off;
 #  - the fallback to INSERTs, with one notice, when local_infile is off
 #    (on a disposable MariaDB of its own, when run as root), and copy's
 #    refusal there;
@@ -47,8 +50,20 @@ SELECT id, k, c, pad FROM sbtest2 ORDER BY id" |
         sed -E 's/ +(\t|$)/\1/g' | md5sum | cut -d' ' -f1
 }
 
+# schema OPTS: both tables' definitions: columns, keys, indexes.
+schema() {
+    case "$1" in
+    *mysql*) sql "$1" "SHOW CREATE TABLE sbtest1
+SHOW CREATE TABLE sbtest2" ;;
+    *pgsql*) sql "$1" "SELECT table_name, column_name, data_type, character_maximum_length, is_nullable, column_default FROM information_schema.columns WHERE table_name IN ('sbtest1', 'sbtest2') ORDER BY 1, ordinal_position
+SELECT tablename, indexname, indexdef FROM pg_indexes WHERE tablename IN ('sbtest1', 'sbtest2') ORDER BY 1, 2
+SELECT conrelid::regclass, conname, pg_get_constraintdef(oid) FROM pg_constraint WHERE conrelid IN ('sbtest1'::regclass, 'sbtest2'::regclass) ORDER BY conrelid::regclass::text, 2" ;;
+    *) sql "$1" "SELECT name, sql FROM sqlite_master WHERE tbl_name IN ('sbtest1', 'sbtest2') ORDER BY name" ;;
+    esac
+}
+
 # prepared NAME OPTS ARGS...: cleanup, prepare with ARGS, check it passed;
-# GOT is the digest of the tables.
+# GOT is the digest of the tables, SCHEMA their definitions.
 prepared() {
     local name=$1 o=$2
     shift 2
@@ -56,15 +71,43 @@ prepared() {
     run oltp_read_write $o --tables=2 --table_size=$SIZE --rand-seed=5 "$@" prepare
     status_is 0 "$name: prepare $*"
     GOT=$(digest "$o")
+    SCHEMA=$(schema "$o")
 }
 
-# same_rows NAME OPTS REF ARGS...: prepare with ARGS gives the rows of REF.
+# same_rows NAME OPTS REF ARGS...: prepare with ARGS gives the rows of REF,
+# and the schema of the prepare that gave REF (REF_SCHEMA, or SCHEMA then).
 same_rows() {
-    local name=$1 o=$2 ref=$3
+    local name=$1 o=$2 ref=$3 ref_schema=${REF_SCHEMA:-$SCHEMA}
     shift 3
     prepared "$name" "$o" "$@"
     [ "$GOT" = "$ref" ]
     ok $? "$name: $* loads the rows --bulk_load=insert loads" "$GOT != $ref"
+    [ "$SCHEMA" = "$ref_schema" ]
+    ok $? "$name: $* makes the tables --bulk_load=insert makes" \
+        "$(diff <(printf '%s\n' "$ref_schema") <(printf '%s\n' "$SCHEMA"))"
+}
+
+# has_keys NAME OPTS [WANT]: sbtest1 and sbtest2 have their primary key on
+# id, and k_N on k unless WANT is "no k".
+has_keys() {
+    local name=$1 o=$2 want=${3:-k} got t
+    for t in 1 2; do
+        case "$o" in
+        *mysql*) got=$(sql "$o" "SHOW INDEX FROM sbtest$t" | cut -f3,5 | tr '\t\n' ': ') ;;
+        *) got=$(sql "$o" "SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'sbtest$t' ORDER BY 1" |
+            sed -E 's/^([^\t]*)\t.*\((\w+)\)$/\1:\2/' | tr '\n' ' ') ;;
+        esac
+        case "$want:$got" in
+        "k:PRIMARY:id k_$t:k " | "k:k_$t:k sbtest${t}_pkey:id ") ;;
+        "no k:PRIMARY:id " | "no k:sbtest${t}_pkey:id ") ;;
+        *) ok 1 "$name: sbtest$t's keys" "got: $got"; return ;;
+        esac
+    done
+    if [ "$want" = k ]; then
+        ok 0 "$name: primary keys on id, k_1 and k_2 on k"
+    else
+        ok 0 "$name: primary keys on id, no k_1 or k_2"
+    fi
 }
 
 check_driver() { # check_driver NAME OPTS
@@ -72,10 +115,12 @@ check_driver() { # check_driver NAME OPTS
 
     prepared "$d" "$o" --bulk_load=insert --threads=2
     ref=$GOT
+    REF_SCHEMA=$SCHEMA
     [ "$(sql "$o" "SELECT COUNT(*) FROM sbtest2")" = $SIZE ]
     ok $? "$d: $SIZE rows in sbtest2"
     [ "$d" = mysql ] && loads0=$(sql "$o" "SHOW GLOBAL STATUS LIKE 'Com_load'" | cut -f2)
     same_rows "$d" "$o" "$ref" --threads=2
+    [ "$d" != sqlite ] && has_keys "$d: --threads=2" "$o"
     if [ "$d" = mysql ]; then
         loads1=$(sql "$o" "SHOW GLOBAL STATUS LIKE 'Com_load'" | cut -f2)
         [ $((loads1 - loads0)) -ge 4 ]
@@ -83,6 +128,7 @@ check_driver() { # check_driver NAME OPTS
         refx=$(sql "$o" "CHECKSUM TABLE sbtest1, sbtest2")
     fi
     same_rows "$d" "$o" "$ref" --threads=8
+    [ "$d" != sqlite ] && has_keys "$d: --threads=8" "$o"
     if [ "$d" = mysql ]; then
         [ "$(sql "$o" "CHECKSUM TABLE sbtest1, sbtest2")" = "$refx" ]
         ok $? "$d: CHECKSUM TABLE after 4 threads per table as after 1"
@@ -100,6 +146,11 @@ check_driver() { # check_driver NAME OPTS
         same_rows "$d" "$o" "$ref" --pgsql-sslmode=disable --threads=8
     fi
     same_rows "$d" "$o" "$ref" --bulk_load=insert --threads=8
+    REF_SCHEMA=
+    prepared "$d" "$o" --bulk_load=insert --threads=2 --create_secondary=off
+    same_rows "$d" "$o" "$GOT" --threads=2 --create_secondary=off
+    [ "$d" != sqlite ] && has_keys "$d: --create_secondary=off" "$o" "no k"
+    same_rows "$d" "$o" "$GOT" --threads=8 --create_secondary=off
     prepared "$d" "$o" --bulk_load=insert --threads=2 --auto_inc=off
     same_rows "$d" "$o" "$GOT" --threads=8 --auto_inc=off
     printf '%s\n' "tab	in it" "back\\slash and 'quote'" "new \\N" >"$work/lines-$d"
