@@ -11,6 +11,7 @@
 #  - the same schema too (SHOW CREATE TABLE, PostgreSQL's catalog, SQLite's
 #    sqlite_master): PostgreSQL's primary key, added after the rows on the
 #    bulk path, and the k_1 index exist, also with --create_secondary=off;
+#    PostgreSQL's tables loaded by one worker each come frozen (COPY FREEZE);
 #  - the fallback to INSERTs, with one notice, when local_infile is off
 #    (on a disposable MariaDB of its own, when run as root), and copy's
 #    refusal there;
@@ -111,7 +112,7 @@ has_keys() {
 }
 
 check_driver() { # check_driver NAME OPTS
-    local d=$1 o=$2 ref refx loads0 loads1
+    local d=$1 o=$2 ref refx loads0 loads1 frozen
 
     prepared "$d" "$o" --bulk_load=insert --threads=2
     ref=$GOT
@@ -121,6 +122,13 @@ check_driver() { # check_driver NAME OPTS
     [ "$d" = mysql ] && loads0=$(sql "$o" "SHOW GLOBAL STATUS LIKE 'Com_load'" | cut -f2)
     same_rows "$d" "$o" "$ref" --threads=2
     [ "$d" != sqlite ] && has_keys "$d: --threads=2" "$o"
+    if [ "$d" = pgsql ]; then
+        # One worker per table: COPY ... FREEZE leaves every page
+        # all-visible (--bulk_load=insert's pages are not, until VACUUM).
+        frozen=$(sql "$o" "SELECT relname, relpages > 0 AND relallvisible = relpages FROM pg_class WHERE relname IN ('sbtest1', 'sbtest2') ORDER BY 1")
+        [ "$frozen" = "$(printf 'sbtest1\tt\nsbtest2\tt')" ]
+        ok $? "$d: --threads=2: the rows were loaded frozen" "$frozen"
+    fi
     if [ "$d" = mysql ]; then
         loads1=$(sql "$o" "SHOW GLOBAL STATUS LIKE 'Com_load'" | cut -f2)
         [ $((loads1 - loads0)) -ge 4 ]
