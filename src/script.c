@@ -462,8 +462,14 @@ static struct script *new_state(int tid, bool lazy)
      * modules' main chunks, loader temporaries) now, so that the script,
      * the options it reads and thread_init reuse that memory instead of
      * touching new pages: -4 KB of peak RSS per thread (perf/README.md,
-     * threads_startup). The main state is made once; not worth it there. */
-    if (lazy) lua_gc(s->L, LUA_GCCOLLECT, 0);
+     * threads_startup). The main state is made once; not worth it there.
+     * From then on the worker keeps its large blocks (state_alloc.h): the
+     * JIT's and the script's freed buffers leave no holes beside a client
+     * library's per-query buffer (perf/README.md, db_point_select). */
+    if (lazy) {
+        lua_gc(s->L, LUA_GCCOLLECT, 0);
+        state_alloc_keep_large(s->alloc);
+    }
     if (script_env.src) {
         if (bytecode_load(s->L, script_env.src->text, script_env.src->len,
                           script_env.src->chunkname) != 0 ||

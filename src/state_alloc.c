@@ -3,6 +3,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <malloc.h> /* malloc_usable_size: glibc, musl */
 #include <string.h>
 #include <sys/mman.h>
 
@@ -20,12 +21,28 @@ void state_alloc_set_malloc(void *(*m)(size_t), void *(*r)(void *, size_t))
 }
 
 /* Blocks up to CLASS_MAX bytes come from chunks, in classes of 16 bytes
- * (LuaJIT's objects need 8-byte alignment; 16 is what malloc gives). */
+ * (LuaJIT's objects need 8-byte alignment; 16 is what malloc gives).
+ * Larger ones are malloc's. From state_alloc_keep_large on, those up to
+ * LARGE_MAX are malloc'd in classes of four per power of two (at most 25%
+ * more than asked) and, once freed, kept on one list per class for the
+ * next block of that class rather than given back: a block given back
+ * leaves a hole in the thread's malloc arena, and a client library that
+ * mallocs and frees a buffer every query next to that hole pays ~180
+ * instructions a query to merge and split it (perf/README.md,
+ * db_point_select). A kept block goes on the list of the largest class
+ * its malloc_usable_size holds, so blocks malloc'd before, of any size,
+ * are kept safely too. */
 enum {
-    GRAIN     = 16,
-    CLASS_MAX = 512,
-    NCLASSES  = CLASS_MAX / GRAIN + 1,
-    CHUNK     = 16384,
+    GRAIN           = 16,
+    CLASS_MAX_LOG2  = 9,
+    CLASS_MAX       = 1 << CLASS_MAX_LOG2,
+    NCLASSES        = CLASS_MAX / GRAIN + 1,
+    CHUNK           = 16384,
+    LARGE_STEPS     = 4, /* classes per power of two */
+    LARGE_STEP_LOG2 = 2,
+    LARGE_MAX_LOG2  = 16,
+    LARGE_MAX       = 1 << LARGE_MAX_LOG2,
+    NLARGE          = (LARGE_MAX_LOG2 - CLASS_MAX_LOG2) * LARGE_STEPS,
 };
 
 struct chunk {
@@ -42,6 +59,31 @@ static size_t class_of(size_t size)
     return (size + GRAIN - 1) / GRAIN;
 }
 
+/* The first class of large blocks that holds size (CLASS_MAX < size <=
+ * LARGE_MAX), 0 to NLARGE - 1, and the size of its blocks in *bytes: four
+ * steps per power of two (640, 768, 896, 1024, 1280, ...). */
+static size_t large_class(size_t size, size_t *bytes)
+{
+    unsigned lg    = 63u - (unsigned) __builtin_clzll(size - 1);
+    unsigned shift = lg - LARGE_STEP_LOG2;
+    size_t step    = (size - 1) >> shift; /* LARGE_STEPS .. 2 * it - 1 */
+
+    *bytes = (step + 1) << shift;
+    return (lg - CLASS_MAX_LOG2) * LARGE_STEPS + step - LARGE_STEPS;
+}
+
+/* The last class whose blocks a block of `usable` bytes (> CLASS_MAX) can
+ * serve, or NLARGE when none. */
+static size_t large_class_down(size_t usable)
+{
+    size_t bytes, c;
+
+    if (usable >= LARGE_MAX) return NLARGE - 1;
+    c = large_class(usable, &bytes);
+    if (bytes == usable) return c;
+    return c > 0 ? c - 1 : NLARGE;
+}
+
 /* LuaJIT's lua_newstate crashes when an allocation after its first one
  * fails (it frees the partly made state wrongly: SIGSEGV under `ulimit -v`
  * with many threads). Until state_alloc_end_reserve, a failed allocation
@@ -53,9 +95,22 @@ struct state_alloc {
     char *cur, *end;      /* the unused end of the newest chunk */
     struct chunk *chunks; /* every chunk, newest first */
     struct free_block *free_list[NCLASSES]; /* by class: size / GRAIN */
+    struct free_block *large_list[NLARGE];  /* by class: large_class */
     char *reserve, *rcur; /* [reserve, reserve + RESERVE); rcur: unused */
     bool reserve_on;      /* until state_alloc_end_reserve */
+    bool keep_large;      /* since state_alloc_keep_large */
 };
+
+/* Gives every kept large block back to malloc. */
+static void drop_large(struct state_alloc *a)
+{
+    for (size_t c = 0; c < NLARGE; c++)
+        while (a->large_list[c]) {
+            struct free_block *b = a->large_list[c];
+            a->large_list[c]     = b->next;
+            free(b);
+        }
+}
 
 struct state_alloc *state_alloc_new(void)
 {
@@ -89,9 +144,15 @@ void state_alloc_end_reserve(struct state_alloc *a)
     }
 }
 
+void state_alloc_keep_large(struct state_alloc *a)
+{
+    a->keep_large = true;
+}
+
 void state_alloc_free(struct state_alloc *a)
 {
     if (!a) return;
+    drop_large(a);
     while (a->chunks) {
         struct chunk *next = a->chunks->next;
         free(a->chunks);
@@ -150,20 +211,70 @@ static void put_small(struct state_alloc *a, void *p, size_t size)
     a->free_list[c] = b;
 }
 
+/* A kept block of the class, else a new one; when malloc fails, the kept
+ * blocks of every class go back to it first. */
+static void *get_large(struct state_alloc *a, size_t size)
+{
+    size_t bytes;
+    size_t c             = large_class(size, &bytes);
+    struct free_block *b = a->large_list[c];
+
+    if (b) {
+        a->large_list[c] = b->next;
+        return b;
+    }
+    if ((b = sa_malloc(bytes)) != NULL) return b;
+    drop_large(a);
+    return sa_malloc(bytes);
+}
+
 static void *get(struct state_alloc *a, size_t size)
 {
-    void *p = size <= CLASS_MAX ? get_small(a, size) : sa_malloc(size);
+    void *p = size <= CLASS_MAX                    ? get_small(a, size)
+              : size <= LARGE_MAX && a->keep_large ? get_large(a, size)
+                                                   : sa_malloc(size);
     return p ? p : get_reserve(a, size);
 }
 
+/* A large block, kept or given back. */
+static void put_large(struct state_alloc *a, void *p, size_t size)
+{
+    struct free_block *b = p;
+    size_t c;
+
+    if (!a->keep_large || size > LARGE_MAX ||
+        (c = large_class_down(malloc_usable_size(p))) == NLARGE) {
+        free(p);
+        return;
+    }
+    b->next          = a->large_list[c];
+    a->large_list[c] = b;
+}
+
 /* A reserve block of a small class is reused like any other; a large one
- * stays where it is (free() must not see it). */
+ * stays where it is (neither free() nor a list of kept blocks may see
+ * it). */
 static void put(struct state_alloc *a, void *p, size_t size)
 {
     if (size <= CLASS_MAX)
         put_small(a, p, size);
     else if (!in_reserve(a, p))
-        free(p);
+        put_large(a, p, size);
+}
+
+/* Resizes a malloc'd block to nsize (both sizes over CLASS_MAX): realloc
+ * while large blocks are not kept, and for the largest (realloc may free
+ * the old block, which a kept one must not be); else the block itself
+ * while it holds nsize and not twice over. NULL: the caller moves it. */
+static void *resize_large(struct state_alloc *a, void *p, size_t osize,
+                          size_t nsize)
+{
+    size_t usable;
+
+    if (!a->keep_large || (osize > LARGE_MAX && nsize > LARGE_MAX))
+        return sa_realloc(p, nsize);
+    usable = malloc_usable_size(p);
+    return nsize <= usable && nsize > usable / 2 ? p : NULL;
 }
 
 void *state_alloc_f(void *ud, void *ptr, size_t osize, size_t nsize)
@@ -177,7 +288,7 @@ void *state_alloc_f(void *ud, void *ptr, size_t osize, size_t nsize)
     }
     if (!ptr) return get(a, nsize);
     if (osize > CLASS_MAX && nsize > CLASS_MAX && !in_reserve(a, ptr) &&
-        (n = sa_realloc(ptr, nsize)) != NULL)
+        (n = resize_large(a, ptr, osize, nsize)) != NULL)
         return n;
     if (osize <= CLASS_MAX && nsize <= CLASS_MAX &&
         class_of(osize) == class_of(nsize))

@@ -7,8 +7,11 @@
  * allocator the size of every block it frees or resizes, so small blocks
  * need no header: they are carved from 16 KB chunks in 16-byte size
  * classes, and freed ones are kept on one list per class for the next
- * block of that class. Larger blocks go to malloc. One state, one thread
- * at a time, as every Lua state here.
+ * block of that class. Larger blocks go to malloc; once a worker's
+ * bootstrap is done (state_alloc_keep_large), those up to 64 KB are kept
+ * for reuse when freed instead of leaving holes in the malloc arena that
+ * the client libraries share (state_alloc.c). One state, one thread at a
+ * time, as every Lua state here.
  *
  * Every Lua state of bench uses it: besides the memory, it lets
  * lua_newstate survive memory running out (state_alloc_end_reserve).
@@ -31,6 +34,11 @@ void *state_alloc_f(void *ud, void *ptr, size_t osize, size_t nsize);
  * served from a reserve made by state_alloc_new, because LuaJIT cannot
  * undo a lua_newstate that fails half-way. Frees the reserve if unused. */
 void state_alloc_end_reserve(struct state_alloc *a);
+
+/* From now on, large blocks (up to 64 KB) freed are kept, each for the
+ * next block of its size class, until state_alloc_free, or until malloc
+ * fails for a large block (then they all go back to it first). */
+void state_alloc_keep_large(struct state_alloc *a);
 
 /* Frees every chunk. Only after lua_close of the state using it. Accepts
  * NULL. */

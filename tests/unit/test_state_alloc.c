@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /* test_state_alloc.c: the allocator of worker Lua states: reuse of a freed
- * block by its size class, blocks of a class never overlapping, resizes
- * that keep their contents (within a class, across classes, to and from
- * malloc'd sizes), and a real LuaJIT state running on it (run under ASan
+ * block by its size class, small and large, blocks of a class never
+ * overlapping, resizes that keep their contents (within a class, across
+ * classes, to and from malloc'd sizes), kept large blocks given back when
+ * malloc fails, and a real LuaJIT state running on it (run under ASan
  * with --enable-sanitizers, which checks every access and the final
  * release). */
 #define _POSIX_C_SOURCE 200809L
@@ -47,6 +48,59 @@ static void classes(void)
     ok(apart, "blocks do not overlap, across chunks too");
     ok(aligned, "blocks are 16-byte aligned");
     state_alloc_free(a);
+}
+
+/* Once state_alloc_keep_large was called, large blocks (over 512 bytes,
+ * up to 64 KB) are kept when freed, for the next block of their class:
+ * four classes per power of two. One malloc'd before is kept for the
+ * class below its size. */
+static void large_classes(void)
+{
+    struct state_alloc *a = state_alloc_new();
+    char *p               = A(a, NULL, 0, 700), *q, *nx, *r[40];
+    int apart             = 1;
+
+    state_alloc_keep_large(a);
+    A(a, p, 700, 0);
+    q = A(a, NULL, 0, 700);
+    ok(q != p, "a block malloc'd before is not taken for its own size");
+    ok(A(a, NULL, 0, 640) == p, "but for the class below it");
+    A(a, p, 640, 0);
+    A(a, q, 700, 0);
+    p = A(a, NULL, 0, 700);
+    ok(p == q, "a block of the class is taken for it");
+    memset(p, 1, 768); /* its class holds 768 bytes (ASan checks) */
+    A(a, p, 700, 0);
+    q = A(a, NULL, 0, 641);
+    ok(q == p, "a freed large block serves the next block of its class");
+    nx = A(a, NULL, 0, 769);
+    ok(nx != p, "the next class does not take it");
+    ok(A(a, q, 641, 768) == q, "growing within its class keeps the block");
+    memset(q, 7, 768);
+    p = A(a, q, 768, 900);
+    ok(p != q && p[0] == 7 && p[767] == 7, "growing past it copies");
+    ok(A(a, NULL, 0, 768) == q, "and keeps the old block for its class");
+    A(a, q, 768, 0);
+    A(a, p, 900, 0);
+    A(a, nx, 769, 0);
+    for (int i = 0; i < 40; i++) {
+        size_t n = 513 + (size_t) i * 1637;
+        r[i]     = A(a, NULL, 0, n);
+        memset(r[i], i, n);
+    }
+    for (int i = 0; i < 40; i++)
+        for (size_t j = 0; j < 513 + (size_t) i * 1637; j++)
+            apart &= r[i][j] == (char) i;
+    ok(apart, "large blocks of every class do not overlap");
+    for (int i = 0; i < 40; i++)
+        A(a, r[i], 513 + (size_t) i * 1637, 0);
+    p = A(a, NULL, 0, 65536);
+    memset(p, 3, 65536);
+    A(a, p, 65536, 0);
+    q = A(a, NULL, 0, 60000);
+    ok(q == p, "up to 64 KB");
+    A(a, q, 60000, 0);
+    state_alloc_free(a); /* ASan: every kept block is freed */
 }
 
 static void resizes(void)
@@ -97,6 +151,7 @@ static void lua_on_it(void)
 
     ok(L != NULL, "lua_newstate on it");
     luaL_openlibs(L);
+    state_alloc_keep_large(a); /* as workers do after their bootstrap */
     ok(luaL_dostring(L, code) == 0,
        "a script with strings, tables and the FFI");
     is_int((int) lua_tointeger(L, -2), 336531, "its result");
@@ -105,17 +160,46 @@ static void lua_on_it(void)
     state_alloc_free(a);
 }
 
-/* Fails every malloc/realloc after the first `budget` of them. */
-static int budget = -1;
+/* Fails every malloc/realloc after the first `budget` of them, and the
+ * next `fail_next` mallocs. */
+static int budget = -1, fail_next;
 
 static void *failing_malloc(size_t n)
 {
+    if (fail_next > 0) {
+        fail_next--;
+        return NULL;
+    }
     return budget < 0 || budget-- > 0 ? malloc(n) : NULL;
 }
 
 static void *failing_realloc(void *p, size_t n)
 {
     return budget < 0 || budget-- > 0 ? realloc(p, n) : NULL;
+}
+
+/* When malloc fails for a large block, the kept ones go back to it and
+ * it is asked again. */
+static void large_out_of_memory(void)
+{
+    struct state_alloc *a;
+    char *p;
+
+    state_alloc_set_malloc(failing_malloc, failing_realloc);
+    a = state_alloc_new();
+    state_alloc_end_reserve(a);
+    state_alloc_keep_large(a);
+    p = A(a, NULL, 0, 4000);
+    A(a, p, 4000, 0);
+    fail_next = 1; /* the retry after giving the kept block back succeeds */
+    p         = A(a, NULL, 0, 3000);
+    ok(p != NULL && fail_next == 0, "a failed malloc is asked again");
+    A(a, p, 3000, 0);
+    fail_next = 2;
+    ok(A(a, NULL, 0, 5000) == NULL, "a large block fails when malloc does");
+    fail_next = 0;
+    state_alloc_free(a);
+    state_alloc_set_malloc(NULL, NULL);
 }
 
 static int open_libs(lua_State *L)
@@ -161,8 +245,10 @@ static void out_of_memory(void)
 int main(void)
 {
     classes();
+    large_classes();
     resizes();
     lua_on_it();
     out_of_memory();
+    large_out_of_memory();
     return done_testing();
 }
