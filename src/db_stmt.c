@@ -286,8 +286,8 @@ static sql_result *execute_checked(sql_statement *ps, struct db_stmt *s,
  * as it was then, open and not broken (the keys match, see
  * db_conn_set_key): db_conn_begin and the driver call of execute_checked
  * with the checks that cannot fail left out. */
-static inline sql_result *execute_fast(sql_statement *ps, struct db_stmt *s,
-                                       struct db_conn *c)
+static inline int execute_call(sql_statement *ps, struct db_stmt *s,
+                               struct db_conn *c)
 {
     c->pub.sql_errno  = 0;
     c->pub.sql_state  = NULL;
@@ -297,8 +297,14 @@ static inline sql_result *execute_fast(sql_statement *ps, struct db_stmt *s,
     c->state            = DB_CONN_READY;
     c->pub.error        = DB_ERROR_NONE;
     c->rs.pub.statement = ps;
-    if (c->drv->execute(s, &c->rs) != 0)
-        return db_fail(c, DB_OP_EXECUTE, s->sql);
+    return c->drv->execute(s, &c->rs);
+}
+
+/* execute_call and its outcome: db_fail or db_finish. */
+static inline sql_result *execute_fast(sql_statement *ps, struct db_stmt *s,
+                                       struct db_conn *c)
+{
+    if (execute_call(ps, s, c) != 0) return db_fail(c, DB_OP_EXECUTE, s->sql);
     return db_finish(c, 0, DB_OP_EXECUTE, NULL);
 }
 
@@ -352,9 +358,11 @@ sql_result *db_execute(sql_statement *ps)
 
 /* execute_timed with the TSC read inline: one compare (the key of a
  * connection measured with the TSC, DB_KEY_TIMED_TSC) selects it, every
- * other case is db_execute's. The fast path always reaches db_finish or
- * db_fail, so the outcome says how the call was counted, and c->stats is
- * the slot db_finish counted in (db_count refreshed it). */
+ * other case is db_execute's. c->stats is the slot db_finish or db_fail
+ * counted in (db_count refreshed it). A call the driver completed is
+ * counted in its class (pub.error stays NONE: only db_fail sets it); a
+ * failed one in its class only if db_fail's error handling made it NONE
+ * again, else as failed. */
 sql_result *bench_db_execute_tsc(sql_statement *ps)
 {
     struct db_stmt *s = db_stmt_of(ps);
@@ -366,10 +374,16 @@ sql_result *bench_db_execute_tsc(sql_statement *ps)
     if (__builtin_expect(!c || (s->fast_key | DB_KEY_TIMED_TSC) != c->fast_key,
                          0))
         return db_execute(ps);
-    t0  = detail_tsc();
-    rs  = execute_fast(ps, s, c);
-    cls = c->pub.error == DB_ERROR_NONE ? (enum detail_class) c->rs.pub.counter
-                                        : DETAIL_FAILED;
+    t0 = detail_tsc();
+    if (__builtin_expect(execute_call(ps, s, c) == 0, 1)) {
+        rs  = db_finish(c, 0, DB_OP_EXECUTE, NULL);
+        cls = (enum detail_class) c->rs.pub.counter;
+    } else {
+        rs  = db_fail(c, DB_OP_EXECUTE, s->sql);
+        cls = c->pub.error == DB_ERROR_NONE
+                  ? (enum detail_class) c->rs.pub.counter
+                  : DETAIL_FAILED;
+    }
     detail_query(c->detail, s->kind, cls, detail_tsc_ns(t0, detail_tsc()),
                  c->stats->discard);
     return rs;
