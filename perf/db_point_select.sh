@@ -12,9 +12,13 @@
 #     interleaved repetitions. Target: bench <= 1.03 x the floor on both
 #     drivers (sysbench 1.0.20: ~1.1); measuring on (issue 15:
 #     --extended-report=on --results=FILE, PERF_MEASURE_OPTS; lib.sh's
-#     "measured" tool, PERF_MEASURED=0 skips it) <= 1.05 x the floor. Its
-#     rows also say how much of it is the end-of-run report, which grows
-#     with the distinct latencies a run saw, not with its queries.
+#     "measured" tool, PERF_MEASURED=0 skips it) <= 1.05 x the floor per
+#     query. That target is judged on the per-query path: the run's
+#     instructions without the end-of-run report's (reporter_final,
+#     inclusive), which the difference of two run lengths does not cancel
+#     because it grows with the distinct latencies a run's record holds,
+#     not with its queries (2000 -> 12000 -> 42000 queries: +47 then +20
+#     a query; perf/README.md). The row with it is printed too, as info.
 #  2. client CPU (user+sys) per query, native runs of CPU_EVENTS1/2
 #     (2000/20000) queries, median of PERF_REPS (3): info, it includes the
 #     kernel's share of the socket round trip.
@@ -36,6 +40,7 @@ CG_REPS=${CG_REPS:-3}
 TARGET=1.03
 MEASURED_TARGET=1.05
 MEASURED=${PERF_MEASURED:-1}
+SUMMARY=
 
 build_floor
 build_reply_ready
@@ -53,11 +58,13 @@ for d in $DRIVERS; do
     if [ "$MEASURED" = 1 ]; then
         m=${IPE[measured.$d]} fin=${FIN[measured.$d]}
         rm=$(ratio "$m" "$f") mp=$(calc "$m - $fin")
+        rp=$(ratio "$mp" "$f")
         db_row "$d: measuring on, instr/query" "$f" "$m" "$s" "$rm" \
-            "$(ratio "$s" "$f")" "m/floor <= $MEASURED_TARGET" "$(verdict "$rm" "<=" $MEASURED_TARGET)"
-        db_row "$d:   of it the end-of-run report" - "$fin" - - - "info" info
-        db_row "$d:   the per-query path alone" "$f" "$mp" "$s" "$(ratio "$mp" "$f")" \
-            "$(ratio "$s" "$f")" "info" info
+            "$(ratio "$s" "$f")" "info: with report" info
+        db_row "$d:   of it the end-of-run report" - "$fin" - - - "info: per run" info
+        db_row "$d:   the per-query path alone" "$f" "$mp" "$s" "$rp" \
+            "$(ratio "$s" "$f")" "m/floor <= $MEASURED_TARGET" "$(verdict "$rp" "<=" $MEASURED_TARGET)"
+        SUMMARY+="$d $rp $(verdict "$rp" "<=" $MEASURED_TARGET), "
     fi
     cpu_rows "$d" query
 done
@@ -66,8 +73,13 @@ note "only (libraries included); CPU: (user+sys)($C2) - ($C1) per query, median 
 note "sys (the socket round trip) varies with how often a client sleeps in poll()."
 note "TLS off for all three; one thread, one connection, one prepared statement."
 [ "$MEASURED" = 1 ] && note "measuring on: bench $(opts_of measured)" &&
-    note "(the end-of-run report: reporter_final's inclusive growth from $E1 to $E2 queries)"
+    note "(the end-of-run report: reporter_final's inclusive growth from $E1 to $E2 queries;" &&
+    note "it grows with the distinct latencies in the record, not with the queries, so the" &&
+    note "target is judged on the per-query path alone)"
 reply_note
+
+[ "$MEASURED" = 1 ] &&
+    echo "issue 15 target, measuring on, per query <= $MEASURED_TARGET x the floor: ${SUMMARY%, }"
 
 [ "${PERF_PROFILE:-1}" = 0 ] || profile_tools
 
