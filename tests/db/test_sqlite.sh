@@ -230,8 +230,40 @@ file_tests() {
     fi
 }
 
+# The WAL's checkpoint at the last close comes after the report (the
+# driver's done), not in the workers' disconnects that a run's total time
+# counts: the WAL is still there when the script's done() runs, gone when
+# the command ends, and the rows are in the database.
+checkpoint_tests() {
+    local f=$work/ckpt.sqlite
+    cat >"$work/ckpt.lua" <<'LUA'
+function thread_init()
+   con = sysbench.sql.driver():connect()
+   con:query("CREATE TABLE IF NOT EXISTS ckpt (id INTEGER PRIMARY KEY, v TEXT)")
+end
+function event()
+   con:query("INSERT INTO ckpt (v) VALUES ('" .. string.rep("x", 500) .. "')")
+end
+function thread_done() con:disconnect() end
+function done()
+   local f = io.open(os.getenv("CKPT_DB") .. "-wal")
+   print("WAL at done(): " .. (f and "kept" or "gone"))
+   if f then f:close() end
+end
+LUA
+    OUT=$(CKPT_DB=$f "$BENCH" "$work/ckpt.lua" --db-driver=sqlite --sqlite-db="$f" \
+        --threads=2 --events=2000 run 2>&1)
+    STATUS=$?
+    status_is 0 "sqlite: a write run"
+    has "WAL at done(): kept" "sqlite: the workers' disconnects leave the WAL's checkpoint"
+    [ ! -e "$f-wal" ]
+    ok $? "sqlite: the command's end checkpoints the WAL and removes it" "$(ls -l "$work")"
+    has_out "$(sq "$f" "SELECT count(*) FROM ckpt")" 2000 "sqlite: the rows are in the database"
+}
+
 api_tests
 option_tests
+checkpoint_tests
 workload_tests
 concurrency_tests
 file_tests
