@@ -190,10 +190,11 @@ pg_crash() {
     runuser -u postgres -- "$PG_BIN/pg_ctl" -D "$BENCH_DB_DIR/pgdata" -m immediate \
         -w stop >/dev/null 2>&1
 }
-# Starts the disposable servers again (those that are down). Right after a kill that can fail on
-# a loaded machine (the old server's processes and files still in the
-# way): tries for about half a minute, then says so with what the last
-# attempt and the servers' logs said, for whoever reads the test's log.
+# Starts the disposable servers again (those that are down). Right after
+# a kill that can fail on a loaded machine (the old server's processes and
+# files still in the way): tries for about half a minute, then says so
+# with what the last attempt and the servers' logs said, for whoever
+# reads the test's log.
 # restart [mysql|pgsql]: only that server (halves of a test that run side
 # by side with in_parallel each restart their own, never the other's).
 restart() {
@@ -310,8 +311,9 @@ ignored_errors() {
 # in_parallel FUNC...: runs the FUNCs at the same time, each in a subshell
 # with its output in a file of its own, then prints their TAP lines one
 # FUNC after the other, numbered on from the checks before, and counts
-# their failures, and a check per FUNC that it ran to its end. For the independent halves of a long test: they must not
-# share a server they stop or reconfigure, a database or a file (a half
+# their failures, and a check per FUNC that it ran to its end. For the
+# independent halves of a long test: they must not share a server they
+# stop or reconfigure, a database or a file (a half
 # restarts its own server: restart mysql|pgsql). A FUNC's subshell runs
 # HALF_CLEANUP (if set: a command) when it exits, for what its EXIT trap
 # in the parent would not know about (the parent's variables stay as
