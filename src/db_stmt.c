@@ -292,7 +292,8 @@ static inline int execute_call(sql_statement *ps, struct db_stmt *s,
     c->pub.sql_errno  = 0;
     c->pub.sql_state  = NULL;
     c->pub.sql_errmsg = NULL;
-    if (c->state == DB_CONN_RESULT_SET) c->drv->free_result(&c->rs);
+    if (c->state == DB_CONN_RESULT_SET && !c->drv->execute_releases)
+        c->drv->free_result(&c->rs);
     db_result_reset(&c->rs);
     c->state            = DB_CONN_READY;
     c->pub.error        = DB_ERROR_NONE;

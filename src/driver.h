@@ -282,6 +282,10 @@ struct db_driver {
     /* No server: the database runs in the client (sqlite, null), so a
      * busy client gets no client-bound WARNING. */
     bool in_process;
+    /* execute releases the connection's current result (a statement's or
+     * a query's) itself before it runs, as free_result would: db.c's fast
+     * path then calls execute alone, a driver call fewer per query. */
+    bool execute_releases;
     struct db_caps caps;
 
     /* Once per process before any connection, main or worker thread,

@@ -410,7 +410,7 @@ static int drv_mysql_fetch_row(struct db_result *r, sql_value *values)
     return 0;
 }
 
-static void __attribute__((noinline)) free_text_result(struct my_conn *mc)
+void __attribute__((noinline)) drv_mysql_free_text(struct my_conn *mc)
 {
     /* Reading to the end (without copying) keeps the server status flags
      * right for more_results, unlike mysql_free_result's skip. */
@@ -420,28 +420,13 @@ static void __attribute__((noinline)) free_text_result(struct my_conn *mc)
     mc->res = NULL;
 }
 
-/* Runs before nearly every query (the previous one's result): the text
- * result's loop is out of line, so a statement's result keeps few
- * registers. */
+/* Before a query or a statement's slow path (an execute releases the
+ * result itself, drv_mysql_execute). */
 static void drv_mysql_free_result(struct db_result *r)
 {
     struct my_conn *mc = r->conn->impl;
-    struct my_stmt *ms;
 
-    if (!mc) return;
-    if (mc->res) free_text_result(mc);
-    ms = mc->active;
-    if (ms) {
-        mc->active = NULL;
-        mysql_stmt_free_result(ms->st);
-        /* a CALL's further results: stmt_next_result may still want them,
-         * else the next command drains them. The flags that
-         * mysql_stmt_more_results tests, read here: a call fewer on every
-         * query (perf/README.md, db_point_select). */
-        if (mc->m->server_status &
-            (SERVER_MORE_RESULTS_EXIST | SERVER_PS_OUT_PARAMS))
-            mc->pending = ms;
-    }
+    if (mc) drv_mysql_release(mc);
 }
 
 /* sysbench's texts (INV 8.2, 15.12). */
@@ -503,6 +488,7 @@ const struct db_driver driver_mysql = {
     .port_option      = "mysql-port",
     .socket_option    = "mysql-socket",
     .label            = "MySQL",
+    .execute_releases = true,
     .caps             = {.multi_row_insert  = true,
                          .prepared          = true,
                          .auto_increment    = true,

@@ -85,6 +85,30 @@ static inline void drv_mysql_drain_pending(struct my_conn *mc)
     if (mc->pending || mc->may_have_more) drv_mysql_drain_results(mc);
 }
 
+/* The text result's loop (reads it to the end, frees it): out of line,
+ * so a statement's release keeps few registers. */
+void drv_mysql_free_text(struct my_conn *mc);
+
+/* Releases the connection's current result, a query's or a statement's:
+ * the driver's free_result, and the start of every execute (the driver
+ * sets execute_releases). Inline: it runs on every query. */
+static inline void drv_mysql_release(struct my_conn *mc)
+{
+    struct my_stmt *ms = mc->active;
+
+    if (__builtin_expect(mc->res != NULL, 0)) drv_mysql_free_text(mc);
+    if (!ms) return;
+    mc->active = NULL;
+    mysql_stmt_free_result(ms->st);
+    /* a CALL's further results: stmt_next_result may still want them,
+     * else the next command drains them. The flags that
+     * mysql_stmt_more_results tests, read here: a call fewer on every
+     * query (perf/README.md, db_point_select). */
+    if (mc->m->server_status &
+        (SERVER_MORE_RESULTS_EXIST | SERVER_PS_OUT_PARAMS))
+        mc->pending = ms;
+}
+
 /* mysql_load.c: bulk loading through LOAD DATA LOCAL INFILE, its rows
  * served from memory by a local-infile handler (installed on every
  * connection by drv_mysql_load_handler, so the server never reads a local

@@ -288,6 +288,7 @@ int drv_mysql_execute(struct db_stmt *s, struct db_result *r)
     int err;
 
     if (drv_mysql_cfg.dry_run) return 0;
+    drv_mysql_release(ms->mc);
     drv_mysql_drain_pending(ms->mc);
     if (ms->times) copy_times(s, ms);
     err = mysql_stmt_execute(ms->st);
