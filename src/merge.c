@@ -304,6 +304,7 @@ static void print_intervals(const struct merge *m, struct report_data *r)
         s.lat              = m->cell_hists[k - 1];
         r->delta           = &s;
         r->time_total_s    = (double) k * m->grid_s;
+        r->time_label_s    = r->time_total_s;
         r->time_interval_s = m->grid_s;
         r->threads_running = (unsigned) result_num(iv, "threads", 0);
         r->queue_length    = (uint64_t) result_num(iv, "queue_length", 0);

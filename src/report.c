@@ -80,21 +80,21 @@ void report_intermediate(const struct report_data *r)
     if (r->style == REPORT_SQL) {
         say("[ %.0fs ] thds: %u tps: %4.2f qps: %4.2f (r/w/o: "
             "%4.2f/%4.2f/%4.2f) %s err/s: %4.2f reconn/s: %4.2f",
-            r->time_total_s, r->threads_running, per_s(c[STAT_EVENTS], r),
+            r->time_label_s, r->threads_running, per_s(c[STAT_EVENTS], r),
             per_s(c[STAT_READS] + c[STAT_WRITES] + c[STAT_OTHER], r),
             per_s(c[STAT_READS], r), per_s(c[STAT_WRITES], r),
             per_s(c[STAT_OTHER], r), lat, per_s(c[STAT_ERRORS], r),
             per_s(c[STAT_RECONNECTS], r));
         if (r->rate_mode)
             say("[ %.0fs ] queue length: %llu, concurrency: %llu",
-                r->time_total_s, (unsigned long long) r->queue_length,
+                r->time_label_s, (unsigned long long) r->queue_length,
                 (unsigned long long) r->concurrency);
         return;
     }
-    say("[ %.0fs ] thds: %u eps: %4.2f %s", r->time_total_s, r->threads_running,
+    say("[ %.0fs ] thds: %u eps: %4.2f %s", r->time_label_s, r->threads_running,
         per_s(c[STAT_EVENTS], r), lat);
     if (r->rate_mode)
-        say("[ %.0fs ] queue length: %llu concurrency: %llu", r->time_total_s,
+        say("[ %.0fs ] queue length: %llu concurrency: %llu", r->time_label_s,
             (unsigned long long) r->queue_length,
             (unsigned long long) r->concurrency);
 }

@@ -23,6 +23,11 @@ enum report_style {
 struct report_data {
     double time_total_s;    /* since start, warmup excluded */
     double time_interval_s; /* since the previous report of the same kind */
+    /* The text lines' `[ Ns ]` label (RT-8): the interval slot reached,
+     * floor(time_total_s / interval) * interval, or the checkpoint's own
+     * second, so a late report neither repeats nor skips a label. Rates,
+     * machine formats and hooks use the times above. */
+    double time_label_s;
     unsigned threads_running;
     const struct stats_snapshot *delta; /* counts and latencies of the period */
     int percentile;                     /* 0: disabled */

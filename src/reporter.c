@@ -98,6 +98,7 @@ static void fill_data(struct reporter *r, struct report_data *d, uint64_t now,
     *d = (struct report_data){
         .time_total_s    = now > t0 ? (double) (now - t0) / 1e9 : 0,
         .time_interval_s = now > last ? (double) (now - last) / 1e9 : 0,
+        .time_label_s    = now > t0 ? (double) (now - t0) / 1e9 : 0,
         .threads_running = pool_running(),
         .delta           = &r->delta,
         .percentile      = r->cfg.percentile,
@@ -129,6 +130,19 @@ static int print_cumulative(struct reporter *r, struct script *s,
     return 0;
 }
 
+/* The interval slot reached at `now`, in seconds: the whole intervals
+ * since the start. reporter_main reports once per slot at most (next_int
+ * moves past the slot reached), so however late it wakes, a label is
+ * never repeated; the elapsed time rounded would be (RT-8). */
+static double slot_reached(const struct reporter *r, uint64_t now)
+{
+    uint64_t t0 = pool_warmup_end_ns();
+    uint64_t iv = (uint64_t) r->cfg.interval_s * NS_PER_S;
+
+    if (iv == 0 || now <= t0) return 0;
+    return (double) ((now - t0) / iv * (uint64_t) r->cfg.interval_s);
+}
+
 static int intermediate(struct reporter *r, uint64_t now)
 {
     struct report_data d;
@@ -136,6 +150,7 @@ static int intermediate(struct reporter *r, uint64_t now)
 
     if (collect(r) || stats_diff(&r->delta, &r->now, &r->base_int)) return -1;
     fill_data(r, &d, now, r->last_int_ns);
+    d.time_label_s = slot_reached(r, now);
     d.queue_length = pool_backlog(now);
     d.concurrency  = pool_concurrency();
     if (stats_copy(&r->base_int, &r->now) != 0) return -1;
@@ -152,7 +167,9 @@ static int intermediate(struct reporter *r, uint64_t now)
     return 0;
 }
 
-static int checkpoint(struct reporter *r, uint64_t now)
+/* The checkpoint report; `second` is its label, the latest listed
+ * checkpoint reached. */
+static int checkpoint(struct reporter *r, uint64_t now, unsigned second)
 {
     struct report_data d;
     struct script *s = r->cfg.script;
@@ -160,10 +177,11 @@ static int checkpoint(struct reporter *r, uint64_t now)
 
     if (collect(r) || stats_diff(&r->delta, &r->now, &r->base_cum)) return -1;
     fill_data(r, &d, now, r->last_cum_ns);
+    d.time_label_s = second;
     if (r->cfg.results && results_checkpoint(r->cfg.results, &d) != 0)
         return -1;
     if (!results_replaces_text(r->cfg.results)) {
-        log_stamped(LOG_NOTICE, "[ %.0fs ] Checkpoint report:", d.time_total_s);
+        log_stamped(LOG_NOTICE, "[ %.0fs ] Checkpoint report:", d.time_label_s);
         rc = print_cumulative(r, s, &d);
     } else if (s && script_has_hook(s, "report_cumulative")) {
         /* As at the end: only a script's own hook still prints. */
@@ -271,10 +289,10 @@ static void *reporter_main(void *arg)
             next_int = t0 + ((now - t0) / iv + 1) * iv;
         }
         if (rc == 0 && now >= next_cp) {
-            rc = checkpoint(r, now);
             while (cp < r->cfg.ncheckpoints &&
                    t0 + r->cfg.checkpoints[cp] * NS_PER_S <= now)
                 cp++;
+            rc = checkpoint(r, now, r->cfg.checkpoints[cp - 1]);
         }
     }
     if (rc != 0) pool_stop(true);

@@ -647,6 +647,8 @@ int script_call_builtin(struct script *s, const char *name,
         set_num(s->L, "bytes_read", (double) r->delta->c[STAT_BYTES_READ]);
         set_num(s->L, "bytes_written",
                 (double) r->delta->c[STAT_BYTES_WRITTEN]);
+        /* The `[ Ns ]` label of their interval lines (report.h). */
+        set_num(s->L, "time_label", r->time_label_s);
     }
     if (script_pcall(s->L, r ? 1 : 0, 1) != 0)
         return script_call_failed(s->L, name);

@@ -414,7 +414,7 @@ sysbench.builtin = {
    report_intermediate = function(stat)
       builtin.notice("[ %.0fs ] reads: %4.2f MiB/s writes: %4.2f MiB/s "
                         .. "fsyncs: %4.2f/s latency (ms,%d%%): %4.3f",
-                     stat.time_total, per_s(stat.bytes_read, stat) / MiB,
+                     stat.time_label, per_s(stat.bytes_read, stat) / MiB,
                      per_s(stat.bytes_written, stat) / MiB,
                      per_s(stat.other, stat), sysbench.opt.percentile,
                      stat.latency_pct * 1000)

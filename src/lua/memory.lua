@@ -131,7 +131,7 @@ sysbench.builtin = {
    end,
    report_intermediate = function(stat)
       ensure_options()
-      builtin.notice("[ %.0fs ] %4.2f MiB/sec", stat.time_total,
+      builtin.notice("[ %.0fs ] %4.2f MiB/sec", stat.time_label,
                      rate(stat.events * block / MiB, stat))
    end,
    report_cumulative = function(stat)
