@@ -42,8 +42,7 @@ pg_root() {
 postmaster() { head -n 1 "$BENCH_DB_DIR/pgdata/postmaster.pid"; }
 # no_idle_interval FIRST LAST: every interval line labelled FIRST s to
 # LAST s counts events, and one line at most is missing: a reporter that
-# wakes late prints the elapsed time rounded, so under load a label may be
-# skipped and the next one printed twice (as sysbench labels them).
+# wakes more than an interval late under load skips a slot (RT-8).
 no_idle_interval() {
     printf '%s\n' "$OUT" | awk -v a="$1" -v b="$2" '
         /^\[ [0-9]+s \]/ { s = substr($2, 1, length($2) - 1) + 0
