@@ -15,6 +15,11 @@
 # PostgreSQL: 127.0.0.1:15432 (socket directory $BENCH_DB_DIR/pgsock)
 # Ports can be moved with BENCH_DB_MY_PORT / BENCH_DB_PG_PORT (fault tests run
 # a second, disposable pair of servers this way).
+# Extra server settings, for a disposable pair sized for another job (e.g.
+# perf/oltp_prepare.sh's load-sized servers), applied at every start and
+# added after the defaults (so they win); unset, the test configuration is
+# unchanged: BENCH_DB_MY_SETTINGS / BENCH_DB_PG_SETTINGS, space-separated
+# name=value pairs, e.g. "innodb_buffer_pool_size=4G" / "max_wal_size=8GB".
 # Users: sbtest / sbtest-pw (any transport), sbtest_tls / sbtest-pw (TLS only)
 set -euo pipefail
 
@@ -122,6 +127,10 @@ ssl-ca=$TLS/ca.pem
 ssl-cert=$TLS/server-cert.pem
 ssl-key=$TLS/server-key.pem
 EOF
+    local kv
+    for kv in ${BENCH_DB_MY_SETTINGS:-}; do
+        echo "$kv" >>"$MY_CNF"
+    done
 }
 
 my_start() {
@@ -218,9 +227,13 @@ pg_start() {
     rm -f "$PG_DATA/postmaster.pid"
     [ -e "$DIR/pg.log" ] || install -o postgres -g postgres -m 644 /dev/null "$DIR/pg.log"
     # -p: the port asked for now wins over the one an earlier start wrote
-    # into postgresql.conf when it made this data directory.
+    # into postgresql.conf when it made this data directory; -c: the extras.
+    local opts="-p $PG_PORT" kv
+    for kv in ${BENCH_DB_PG_SETTINGS:-}; do
+        opts="$opts -c $kv"
+    done
     as_pg "$PG_BIN/pg_ctl" -D "$PG_DATA" -l "$DIR/pg.log" -w -t $WAIT_S \
-        -o "-p $PG_PORT" start \
+        -o "$opts" start \
         >/dev/null 2>&1 || die "PostgreSQL did not start (see $DIR/pg.log)"
     pg_alive || die "PostgreSQL does not answer (see $DIR/pg.log)"
     as_pg "$PG_BIN/psql" -q -h "$PG_SOCK" -p $PG_PORT -U postgres -d postgres \
