@@ -20,6 +20,16 @@
 # come from the same run. PREP_WALL=0 skips this part. The PostgreSQL
 # floor runs COPY as the postgres superuser (runuser: root) over the
 # server's socket directory PERF_PGSQL_SOCKET (servers.sh's pgsock).
+# PREP_SERVERS, the servers of this part, one or both in turn:
+#   given  those of PERF_MYSQL_PORT / PERF_PGSQL_PORT (default: the test
+#          servers of tests/db/servers.sh, sized for the test suite: a 64
+#          MB InnoDB buffer pool and 16 MB redo log, 64 MB shared_buffers);
+#   sized  a disposable pair the script starts (tests/db/servers.sh, root,
+#          free ports, removed at exit) sized for loading these ~1.2 GB:
+#          PREP_MY_SETTINGS / PREP_PG_SETTINGS (below), which PostgreSQL's
+#          "Populating a Database" and MariaDB's bulk-load advice give.
+# Both tools and the floor run against the same servers in the same run,
+# whose settings the table's notes print.
 #
 # 2. Client instructions per row (issues 6 and 18: bench at most 1/10 of
 # sysbench's user instructions per row; sysbench about 8,400). Each tool
@@ -32,6 +42,7 @@
 # what remains is the per-row work (values, INSERT text, sending). The
 # tables are dropped before each prepare, in a private database
 # (PERF_DB, default sbtest_oltp_prepare), on each of PERF_DRIVERS.
+# PREP_CG=0 skips this part.
 #
 # Environment: BENCH, SYSBENCH (lib.sh); servers and database (db_lib.sh);
 #   PREP_ROWS1, PREP_ROWS2   rows per table of the two runs
@@ -49,6 +60,10 @@ PGBENCH_SCALE=${PGBENCH_SCALE:-40}
 PG_BIN=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
 PG_SOCKET=${PERF_PGSQL_SOCKET:-${BENCH_DB_DIR:-/tmp/bench-db}/pgsock}
 FLOOR_DIR=$PERF_TMP/floor
+PREP_MY_SETTINGS=${PREP_MY_SETTINGS-innodb_buffer_pool_size=2G innodb_log_file_size=2G}
+PREP_PG_SETTINGS=${PREP_PG_SETTINGS-shared_buffers=1GB max_wal_size=8GB checkpoint_timeout=1h wal_level=minimal max_wal_senders=0}
+GIVEN_MY_PORT=$MY_PORT GIVEN_PG_PORT=$PG_PORT GIVEN_PG_SOCKET=$PG_SOCKET
+SIZED_DIR= SIZED_MY_PORT= SIZED_PG_PORT=
 mkdir -p "$FLOOR_DIR" && chmod 777 "$PERF_TMP" "$FLOOR_DIR"
 
 # -- 1. Wall time, the server's floor, pgbench -i ------------------------------
@@ -174,13 +189,79 @@ pgbench_mb_s()
     awk -v mb="$mb" -v s="$(secs "$t0" "$t1")" 'BEGIN { printf "%.1f\n", mb / s }'
 }
 
+# -- The servers part 1 runs against ----------------------------------------
+
+# free_port: a TCP port nothing listens on, below the ephemeral range.
+free_port()
+{
+    local p i
+    for ((i = 0; i < 100; i++)); do
+        p=$((20000 + RANDOM % 12000))
+        (echo >/dev/tcp/127.0.0.1/$p) 2>/dev/null || { echo $p; return; }
+    done
+    return 1
+}
+
+sized_stop()
+{
+    [ -n "$SIZED_DIR" ] || return 0
+    BENCH_DB_DIR=$SIZED_DIR "$REPO_DIR/tests/db/servers.sh" stop >/dev/null 2>&1
+    rm -rf "$SIZED_DIR"
+    SIZED_DIR=
+}
+eval "set -- $(trap -p EXIT)"
+trap "sized_stop; ${3:-}" EXIT
+
+# servers_use given|sized: points MY_PORT, PG_PORT, PG_SOCKET at those
+# servers, starting the sized pair at its first use; 1 when it cannot.
+servers_use()
+{
+    MY_PORT=$GIVEN_MY_PORT PG_PORT=$GIVEN_PG_PORT PG_SOCKET=$GIVEN_PG_SOCKET
+    [ "$1" = given ] && return 0
+    if [ "$1" != sized ] || [ "$(id -u)" != 0 ]; then
+        echo "perf: PREP_SERVERS=$1: given, or sized (as root)" >&2
+        return 1
+    fi
+    if [ -z "$SIZED_DIR" ]; then
+        SIZED_DIR=$(mktemp -d /tmp/bench-perf-db.XXXXXX)
+        SIZED_MY_PORT=$(free_port) SIZED_PG_PORT=$(free_port)
+        if ! BENCH_DB_DIR=$SIZED_DIR BENCH_DB_MY_PORT=$SIZED_MY_PORT \
+            BENCH_DB_PG_PORT=$SIZED_PG_PORT BENCH_DB_MY_SETTINGS=$PREP_MY_SETTINGS \
+            BENCH_DB_PG_SETTINGS=$PREP_PG_SETTINGS \
+            "$REPO_DIR/tests/db/servers.sh" start >"$PERF_TMP/sized.start" 2>&1; then
+            echo "perf: cannot start the sized servers (see $PERF_TMP/sized.start)" >&2
+            return 1
+        fi
+    fi
+    MY_PORT=$SIZED_MY_PORT PG_PORT=$SIZED_PG_PORT PG_SOCKET=$SIZED_DIR/pgsock
+}
+
+# server_settings DRIVER: the settings of the server that matter here.
+server_settings()
+{
+    if [ "$1" = mysql ]; then
+        my_sql "SELECT CONCAT('innodb_buffer_pool_size=', @@innodb_buffer_pool_size DIV 1048576,
+            'M innodb_log_file_size=', @@innodb_log_file_size DIV 1048576,
+            'M innodb_flush_log_at_trx_commit=', @@innodb_flush_log_at_trx_commit)"
+    else
+        pg_sql "SELECT string_agg(name || '=' || current_setting(name), ' ' ORDER BY name)
+            FROM pg_settings WHERE name IN ('shared_buffers', 'max_wal_size',
+            'checkpoint_timeout', 'wal_level', 'fsync', 'maintenance_work_mem')"
+    fi
+}
+
+# -- Part 1 ---------------------------------------------------------------------
+
+# wall_part CONFIG: part 1 against the servers servers_use CONFIG chose.
 wall_part()
 {
     local d w_b c_b w_s c_s fl mb bmb pgb wt
+    declare -A SET
     declare -A W C FL BMB PGB
     for d in $DRIVERS; do
         [ "$d" = sqlite ] && continue
         db_create "$d" >"$PERF_TMP/create.$d" 2>&1 || continue
+        SET[$d]=$(server_settings "$d")
         read -r w_s c_s < <(wall_prepare sysbench "$d")
         read -r w_b c_b < <(wall_prepare bench "$d")
         W[$d.bench]=$w_b C[$d.bench]=$c_b W[$d.sysbench]=$w_s C[$d.sysbench]=$c_s
@@ -194,7 +275,7 @@ wall_part()
         # shellcheck disable=SC2046
         "$BENCH" oltp_read_write $(tool_opts bench "$d") --tables=4 cleanup >/dev/null 2>&1
     done
-    table_head "oltp_read_write --tables=4 --table-size=$WALL_ROWS --threads=4 prepare: wall time"
+    table_head "oltp_read_write --tables=4 --table-size=$WALL_ROWS --threads=4 prepare: wall time, $1 servers"
     for d in $DRIVERS; do
         [ "$d" = sqlite ] && continue
         wt=0.5
@@ -219,11 +300,23 @@ wall_part()
     note "its column is the second."
     note "pgbench -i -s $PGBENCH_SCALE: pgbench_accounts' table bytes / its wall time."
     note "Wall times are of one run on this machine, as loaded as it is."
+    for d in $DRIVERS; do
+        [ "$d" = sqlite ] || note "$1 $d: ${SET[$d]:-NA}"
+    done
+    note "load average: $(cut -d' ' -f1-3 /proc/loadavg)"
 }
 
-[ "${PREP_WALL:-1}" != 0 ] && wall_part
+if [ "${PREP_WALL:-1}" != 0 ]; then
+    for cfg in ${PREP_SERVERS:-given}; do
+        servers_use "$cfg" && wall_part "$cfg"
+    done
+    sized_stop
+    servers_use given
+fi
 
 # -- 2. Client instructions per row ------------------------------------------
+
+[ "${PREP_CG:-1}" = 0 ] && exit $((FAILS > 0))
 
 # cg_prepare TOOL DRIVER ROWS: user instructions of one prepare of 4 tables
 # of ROWS rows, or NA. The callgrind file is named as cg_profile expects
