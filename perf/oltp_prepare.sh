@@ -17,7 +17,9 @@
 # `pgbench -i` (scale PGBENCH_SCALE, 40 = 4,000,000 rows); MariaDB <= 1/2
 # of sysbench's; both within 1.2x of the floor. Client CPU seconds (user +
 # sys) per row beside. On a shared machine these are noisy: the ratios
-# come from the same run. PREP_WALL=0 skips this part. The PostgreSQL
+# come from the same run; PREP_REPS=N repeats it N times (sysbench, bench,
+# the floor, pgbench -i in turn) and takes the medians. PREP_WALL=0 skips
+# this part. The PostgreSQL
 # floor runs COPY as the postgres superuser (runuser: root) over the
 # server's socket directory PERF_PGSQL_SOCKET (servers.sh's pgsock).
 # PREP_SERVERS, the servers of this part, one or both in turn:
@@ -56,6 +58,7 @@ R1=${PREP_ROWS1:-2000}
 R2=${PREP_ROWS2:-12000}
 TARGET=0.1
 WALL_ROWS=${PREP_WALL_ROWS:-1000000}
+REPS=${PREP_REPS:-1}
 PGBENCH_SCALE=${PGBENCH_SCALE:-40}
 PG_BIN=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
 PG_SOCKET=${PERF_PGSQL_SOCKET:-${BENCH_DB_DIR:-/tmp/bench-db}/pgsock}
@@ -262,16 +265,26 @@ wall_part()
         [ "$d" = sqlite ] && continue
         db_create "$d" >"$PERF_TMP/create.$d" 2>&1 || continue
         SET[$d]=$(server_settings "$d")
-        read -r w_s c_s < <(wall_prepare sysbench "$d")
-        read -r w_b c_b < <(wall_prepare bench "$d")
-        W[$d.bench]=$w_b C[$d.bench]=$c_b W[$d.sysbench]=$w_s C[$d.sysbench]=$c_s
+        local ws=() cs=() wb=() cb=() fls=() pgbs=() r mb=NA
+        for ((r = 0; r < REPS; r++)); do
+            read -r w_s c_s < <(wall_prepare sysbench "$d")
+            read -r w_b c_b < <(wall_prepare bench "$d")
+            ws+=("$w_s") cs+=("$c_s") wb+=("$w_b") cb+=("$c_b")
+            [ "$d" = pgsql ] && [ "$w_b" != NA ] && [ "$mb" = NA ] && mb=$(pg_table_mb)
+            fl=NA
+            [ "$w_b" != NA ] && { [ "$d" = mysql ] || [ "$(id -u)" = 0 ]; } &&
+                fl=$(floor "$d")
+            fls+=("$fl")
+            [ "$d" = pgsql ] && pgbs+=("$(pgbench_mb_s)")
+            echo "perf: $1 $d run $((r + 1)): sysbench $w_s s, bench $w_b s," \
+                "floor $fl s${pgbs:+, pgbench -i ${pgbs[-1]} MB/s}" >&2
+        done
+        W[$d.bench]=$(median "${wb[@]}") C[$d.bench]=$(median "${cb[@]}")
+        W[$d.sysbench]=$(median "${ws[@]}") C[$d.sysbench]=$(median "${cs[@]}")
+        FL[$d]=$(median "${fls[@]}")
         BMB[$d]=NA
-        [ "$d" = pgsql ] && [ "$w_b" != NA ] &&
-            BMB[$d]=$(awk -v mb="$(pg_table_mb)" -v s="$w_b" 'BEGIN { printf "%.1f\n", mb / s }')
-        FL[$d]=NA
-        [ "$w_b" != NA ] && { [ "$d" = mysql ] || [ "$(id -u)" = 0 ]; } &&
-            FL[$d]=$(floor "$d")
-        [ "$d" = pgsql ] && PGB[$d]=$(pgbench_mb_s)
+        [ "$d" = pgsql ] && PGB[$d]=$(median "${pgbs[@]}") &&
+            BMB[$d]=$(awk -v mb="$mb" -v s="${W[$d.bench]}" 'BEGIN { printf "%.1f\n", mb / s }')
         # shellcheck disable=SC2046
         "$BENCH" oltp_read_write $(tool_opts bench "$d") --tables=4 cleanup >/dev/null 2>&1
     done
@@ -299,7 +312,9 @@ wall_part()
     note "'file' FREEZE then the primary key, 4 at once), then the 4 indexes at once;"
     note "its column is the second."
     note "pgbench -i -s $PGBENCH_SCALE: pgbench_accounts' table bytes / its wall time."
-    note "Wall times are of one run on this machine, as loaded as it is."
+    note "Medians of $REPS runs (PREP_REPS), each sysbench, bench, the floor and"
+    note "pgbench -i in turn; one run's figures on stderr. Wall times are of this"
+    note "machine as loaded as it is."
     for d in $DRIVERS; do
         [ "$d" = sqlite ] || note "$1 $d: ${SET[$d]:-NA}"
     done
