@@ -255,38 +255,47 @@ server_settings()
 
 # -- Part 1 ---------------------------------------------------------------------
 
+# wall_driver CONFIG DRIVER: REPS runs of sysbench, bench, the floor (and
+# pgbench -i) on DRIVER's server, their medians into W, C, FL, BMB, PGB
+# and its settings into SET; the tables dropped after.
+declare -A W C FL BMB PGB SET
+wall_driver()
+{
+    local d=$2 w_b c_b w_s c_s fl r mb=NA
+    local ws=() cs=() wb=() cb=() fls=() pgbs=()
+    SET[$d]=$(server_settings "$d")
+    for ((r = 0; r < REPS; r++)); do
+        read -r w_s c_s < <(wall_prepare sysbench "$d")
+        read -r w_b c_b < <(wall_prepare bench "$d")
+        ws+=("$w_s") cs+=("$c_s") wb+=("$w_b") cb+=("$c_b")
+        [ "$d" = pgsql ] && [ "$w_b" != NA ] && [ "$mb" = NA ] && mb=$(pg_table_mb)
+        fl=NA
+        [ "$w_b" != NA ] && { [ "$d" = mysql ] || [ "$(id -u)" = 0 ]; } &&
+            fl=$(floor "$d")
+        fls+=("$fl")
+        [ "$d" = pgsql ] && pgbs+=("$(pgbench_mb_s)")
+        echo "perf: $1 $d run $((r + 1)): sysbench $w_s s, bench $w_b s," \
+            "floor $fl s${pgbs:+, pgbench -i ${pgbs[-1]} MB/s}" >&2
+    done
+    W[$d.bench]=$(median "${wb[@]}") C[$d.bench]=$(median "${cb[@]}")
+    W[$d.sysbench]=$(median "${ws[@]}") C[$d.sysbench]=$(median "${cs[@]}")
+    FL[$d]=$(median "${fls[@]}")
+    BMB[$d]=NA
+    [ "$d" = pgsql ] && PGB[$d]=$(median "${pgbs[@]}") &&
+        BMB[$d]=$(awk -v mb="$mb" -v s="${W[$d.bench]}" 'BEGIN { printf "%.1f\n", mb / s }')
+    # shellcheck disable=SC2046
+    "$BENCH" oltp_read_write $(tool_opts bench "$d") --tables=4 cleanup >/dev/null 2>&1
+}
+
 # wall_part CONFIG: part 1 against the servers servers_use CONFIG chose.
 wall_part()
 {
-    local d w_b c_b w_s c_s fl mb bmb pgb wt
-    declare -A SET
-    declare -A W C FL BMB PGB
+    local d wt
+    W=() C=() FL=() BMB=() PGB=() SET=()
     for d in $DRIVERS; do
         [ "$d" = sqlite ] && continue
         db_create "$d" >"$PERF_TMP/create.$d" 2>&1 || continue
-        SET[$d]=$(server_settings "$d")
-        local ws=() cs=() wb=() cb=() fls=() pgbs=() r mb=NA
-        for ((r = 0; r < REPS; r++)); do
-            read -r w_s c_s < <(wall_prepare sysbench "$d")
-            read -r w_b c_b < <(wall_prepare bench "$d")
-            ws+=("$w_s") cs+=("$c_s") wb+=("$w_b") cb+=("$c_b")
-            [ "$d" = pgsql ] && [ "$w_b" != NA ] && [ "$mb" = NA ] && mb=$(pg_table_mb)
-            fl=NA
-            [ "$w_b" != NA ] && { [ "$d" = mysql ] || [ "$(id -u)" = 0 ]; } &&
-                fl=$(floor "$d")
-            fls+=("$fl")
-            [ "$d" = pgsql ] && pgbs+=("$(pgbench_mb_s)")
-            echo "perf: $1 $d run $((r + 1)): sysbench $w_s s, bench $w_b s," \
-                "floor $fl s${pgbs:+, pgbench -i ${pgbs[-1]} MB/s}" >&2
-        done
-        W[$d.bench]=$(median "${wb[@]}") C[$d.bench]=$(median "${cb[@]}")
-        W[$d.sysbench]=$(median "${ws[@]}") C[$d.sysbench]=$(median "${cs[@]}")
-        FL[$d]=$(median "${fls[@]}")
-        BMB[$d]=NA
-        [ "$d" = pgsql ] && PGB[$d]=$(median "${pgbs[@]}") &&
-            BMB[$d]=$(awk -v mb="$mb" -v s="${W[$d.bench]}" 'BEGIN { printf "%.1f\n", mb / s }')
-        # shellcheck disable=SC2046
-        "$BENCH" oltp_read_write $(tool_opts bench "$d") --tables=4 cleanup >/dev/null 2>&1
+        wall_driver "$1" "$d"
     done
     table_head "oltp_read_write --tables=4 --table-size=$WALL_ROWS --threads=4 prepare: wall time, $1 servers"
     for d in $DRIVERS; do
