@@ -75,12 +75,47 @@ opts_of()
 
 # -- Scratch directory and test scripts -----------------------------------
 
+# at_exit CMD: CMD (a function's name or a short command) runs when the
+# script exits, however it ends, the latest registered first: the
+# scripts' disposable servers and proxies stop there. Then the scratch
+# directory goes, if this file made it and PERF_KEEP is not 1 (one
+# given in PERF_TMP stays). One EXIT trap for all, so that a script's
+# cleanup never replaces another's.
+PERF_AT_EXIT=()
+PERF_TMP_MADE=
+at_exit()
+{
+    PERF_AT_EXIT=("$1" ${PERF_AT_EXIT[@]+"${PERF_AT_EXIT[@]}"})
+}
+perf_exit()
+{
+    local cmd
+    for cmd in ${PERF_AT_EXIT[@]+"${PERF_AT_EXIT[@]}"}; do eval "$cmd"; done
+    [ -z "$PERF_TMP_MADE" ] || rm -rf "$PERF_TMP"
+}
+trap perf_exit EXIT
+
+# free_port: a TCP port nothing listens on (a random one, so parallel
+# runs differ), below the kernel's ephemeral range, where no client socket
+# can hold it when a disposable server binds it.
+free_port()
+{
+    local p i low=32768
+    read -r low _ </proc/sys/net/ipv4/ip_local_port_range 2>/dev/null
+    [ "$low" -gt 21000 ] || low=32768
+    for ((i = 0; i < 100; i++)); do
+        p=$((20000 + RANDOM % (low - 20000)))
+        (echo >/dev/tcp/127.0.0.1/$p) 2>/dev/null || { echo $p; return; }
+    done
+    return 1
+}
+
 if [ -z "${PERF_TMP:-}" ]; then
     PERF_TMP=$(mktemp -d /tmp/bench-perf.XXXXXX)
     if [ "${PERF_KEEP:-0}" = 1 ]; then
         echo "perf: outputs kept in $PERF_TMP" >&2
     else
-        trap 'rm -rf "$PERF_TMP"' EXIT
+        PERF_TMP_MADE=1
     fi
 fi
 mkdir -p "$PERF_TMP"

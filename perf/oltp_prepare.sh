@@ -194,17 +194,6 @@ pgbench_mb_s()
 
 # -- The servers part 1 runs against ----------------------------------------
 
-# free_port: a TCP port nothing listens on, below the ephemeral range.
-free_port()
-{
-    local p i
-    for ((i = 0; i < 100; i++)); do
-        p=$((20000 + RANDOM % 12000))
-        (echo >/dev/tcp/127.0.0.1/$p) 2>/dev/null || { echo $p; return; }
-    done
-    return 1
-}
-
 sized_stop()
 {
     [ -n "$SIZED_DIR" ] || return 0
@@ -212,8 +201,7 @@ sized_stop()
     rm -rf "$SIZED_DIR"
     SIZED_DIR=
 }
-eval "set -- $(trap -p EXIT)"
-trap "sized_stop; ${3:-}" EXIT
+at_exit sized_stop
 
 # servers_use given|sized: points MY_PORT, PG_PORT, PG_SOCKET at those
 # servers, starting the sized pair at its first use; 1 when it cannot.

@@ -109,6 +109,7 @@ pgb_start() {
     local dir
     dir=$(mktemp -d /tmp/bench-pgbouncer.XXXXXX)
     PGB_DIR=$dir
+    at_exit pgb_stop
     PGB_PORT=$(free_port)
     chmod 755 "$dir"
     cat >"$dir/pgbouncer.ini" <<EOF
@@ -142,20 +143,12 @@ pgb_clients() {
     psql -X -At -h 127.0.0.1 -p "$PGB_PORT" -U "$DB_USER" pgbouncer \
         -c "SHOW LISTS" | awk -F'|' '$1 == "used_clients" { print $2 - 1 }'
 }
-free_port() {
-    local p
-    for _ in $(seq 100); do
-        p=$((20000 + RANDOM % 20000))
-        (echo >/dev/tcp/127.0.0.1/$p) 2>/dev/null || { echo $p; return; }
-    done
-}
 
 part_pgbouncer() {
     local R=$PERF_TMP/pgbouncer.results eps sb_threads
     db_create pgsql
     db_prepare pgsql >/dev/null
     pgb_start
-    trap 'pgb_stop; [ "${PERF_KEEP:-0}" = 1 ] || rm -rf "$PERF_TMP"' EXIT
     local O="--db-driver=pgsql --pgsql-host=127.0.0.1 --pgsql-port=$PGB_PORT
         --pgsql-user=$DB_USER --pgsql-password=$DB_PASSWORD --pgsql-db=$DB_NAME
         --db-ps-mode=disable --tables=1 --table-size=$TABLE_SIZE"
@@ -202,32 +195,27 @@ verdict() {
 MYD_DIR=
 myd_start() {
     MYD_DIR=$(mktemp -d /tmp/bench-db-vuperf.XXXXXX)
+    at_exit myd_stop
     local port
     port=$(free_port)
-    BENCH_DB_DIR=$MYD_DIR BENCH_DB_MY_PORT=$port BENCH_DB_PG_PORT=$(free_port) \
-        "$REPO_DIR/tests/db/servers.sh" start mysql >"$MYD_DIR/start.log" 2>&1 || {
+    # The file limit is the server's own (inherited): open_files_limit
+    # cannot pass it.
+    (
+        ulimit -n 20000
+        BENCH_DB_DIR=$MYD_DIR BENCH_DB_MY_PORT=$port BENCH_DB_PG_PORT=$(free_port) \
+            BENCH_DB_MY_SETTINGS="thread_handling=pool-of-threads max_connections=$((MY_USERS + 1000)) open_files_limit=20000" \
+            "$REPO_DIR/tests/db/servers.sh" start mysql
+    ) >"$MYD_DIR/start.log" 2>&1 || {
         cat "$MYD_DIR/start.log"
         return 1
     }
-    mariadb-admin --no-defaults -uroot --socket="$MYD_DIR/mysql.sock" shutdown
-    cat >>"$MYD_DIR/my.cnf" <<EOF
-thread_handling=pool-of-threads
-max_connections=$((MY_USERS + 1000))
-open_files_limit=20000
-EOF
-    (ulimit -n 20000; nohup /usr/sbin/mariadbd --defaults-file="$MYD_DIR/my.cnf" \
-        >>"$MYD_DIR/mysql.err" 2>&1 </dev/null &)
-    for _ in $(seq 100); do
-        mariadb-admin --no-defaults -uroot --socket="$MYD_DIR/mysql.sock" ping \
-            >/dev/null 2>&1 && break
-        sleep 0.2
-    done
     MY_HOST=127.0.0.1 MY_PORT=$port
 }
 myd_stop() {
     [ -n "$MYD_DIR" ] || return 0
     mariadb-admin --no-defaults -uroot --socket="$MYD_DIR/mysql.sock" shutdown 2>/dev/null
     rm -rf "$MYD_DIR"
+    MYD_DIR=
 }
 my_conns() {
     mariadb --no-defaults -uroot --socket="$MYD_DIR/mysql.sock" -N -e \
@@ -237,7 +225,6 @@ my_conns() {
 part_mariadb() {
     local R=$PERF_TMP/mariadb.results eps sb_threads
     myd_start || { echo "perf: could not start the disposable MariaDB" >&2; return 1; }
-    trap 'myd_stop; [ "${PERF_KEEP:-0}" = 1 ] || rm -rf "$PERF_TMP"' EXIT
     echo "# thread_handling: $(mariadb --no-defaults -uroot --socket="$MYD_DIR/mysql.sock" -N -e 'SELECT @@thread_handling')"
     db_create mysql
     db_prepare mysql >/dev/null
