@@ -138,6 +138,11 @@ driver answers a SELECT with no rows:
   (last message repeated 1 times)
   ALERT: attempt to use a result set whose connection was freed
   fetch_row after disconnect and collection: error result_lifetime.lua:22: SQL API error
+  ALERT: attempt to use a result set replaced by a later query
+  execute result after another statement's execute: error result_lifetime.lua:22: SQL API error
+  ALERT: attempt to fetch row from an empty result set
+  the other statement's result: ok nil
+  the first statement's result again: ok nil
   done
 
 The 1.1 profile gives the same answers:

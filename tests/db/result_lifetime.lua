@@ -103,11 +103,30 @@ local function all_at_once()
    rawset(_G, "kept", { c, s, r, c:query("SELECT 13") })
 end
 
+-- Two statements of one connection: executing the second ends the
+-- first's result (a driver may release it inside its execute, as
+-- MariaDB's does: driver.h's execute_releases).
+local function two_statements()
+   local con = drv:connect()
+   local a = con:prepare("SELECT 14")
+   local b = con:prepare("SELECT 15")
+   local ra = a:execute()
+   local rb = b:execute()
+   try("execute result after another statement's execute",
+       function() return fetch(ra) end)
+   try("the other statement's result", function() return fetch(rb) end)
+   ra = a:execute()
+   try("the first statement's result again", function() return fetch(ra) end)
+   a:close()
+   b:close()
+end
+
 function prepare()
    dropped_connection()
    replaced()
    statements()
    disconnected()
    all_at_once()
+   two_statements()
    print("done")
 end

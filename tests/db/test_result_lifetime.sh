@@ -52,6 +52,9 @@ execute result after connection collected: error RL:22: SQL API error
 statement after connection collected: error SQL API error
 fetch_row after disconnect: ok nil
 fetch_row after disconnect and collection: error RL:22: SQL API error
+execute result after another statement's execute: error RL:22: SQL API error
+the other statement's result: ok 15
+the first statement's result again: ok 14
 done
 LINES
     ! printf '%s\n' "$OUT" | grep -qE 'Sanitizer|runtime error|corrupted|double free|FATAL'
