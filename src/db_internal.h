@@ -159,7 +159,7 @@ static inline void db_count(struct db_conn *c, enum stat_counter k)
 
     if (__builtin_expect(c->stats_gen != stats_current.gen, 0))
         s = db_count_in(c);
-    if (!s->discard) ck_pr_store_64(&s->c[k], s->c[k] + 1);
+    if (!s->discard) owned_inc_64(&s->c[k]);
 }
 
 /* The failure half of db_finish: classifies the error (ignore lists,

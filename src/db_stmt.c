@@ -286,19 +286,29 @@ static sql_result *execute_checked(sql_statement *ps, struct db_stmt *s,
  * as it was then, open and not broken (the keys match, see
  * db_conn_set_key): db_conn_begin and the driver call of execute_checked
  * with the checks that cannot fail left out. */
+/* The driver's free_result before an execute, for a driver whose execute
+ * does not release the result itself. Out of line: nothing of the fast
+ * path is kept in registers across it. */
+static void __attribute__((noinline)) execute_free_result(struct db_conn *c)
+{
+    c->drv->free_result(&c->rs);
+}
+
 static inline int execute_call(sql_statement *ps, struct db_stmt *s,
                                struct db_conn *c)
 {
+    const struct db_driver *drv = c->drv;
+
+    if (!drv->execute_releases && c->state == DB_CONN_RESULT_SET)
+        execute_free_result(c);
+    c->pub.error      = DB_ERROR_NONE;
     c->pub.sql_errno  = 0;
     c->pub.sql_state  = NULL;
     c->pub.sql_errmsg = NULL;
-    if (c->state == DB_CONN_RESULT_SET && !c->drv->execute_releases)
-        c->drv->free_result(&c->rs);
     db_result_reset(&c->rs);
     c->state            = DB_CONN_READY;
-    c->pub.error        = DB_ERROR_NONE;
     c->rs.pub.statement = ps;
-    return c->drv->execute(s, &c->rs);
+    return drv->execute(s, &c->rs);
 }
 
 /* execute_call and its outcome: db_fail or db_finish. */
@@ -357,37 +367,68 @@ sql_result *db_execute(sql_statement *ps)
     return execute_fast(ps, s, c);
 }
 
+/* bench_db_execute_tsc's failed call: db_fail's handling, then the query
+ * counted in its class if that made the error NONE again (ignored), else
+ * as failed. Out of line: it keeps the fast path's registers few. */
+static sql_result *__attribute__((noinline))
+execute_tsc_failed(struct db_stmt *s, struct db_conn *c, uint64_t t0)
+{
+    sql_result *rs = db_fail(c, DB_OP_EXECUTE, s->sql);
+    enum detail_class cls;
+
+    cls = c->pub.error == DB_ERROR_NONE ? (enum detail_class) c->rs.pub.counter
+                                        : DETAIL_FAILED;
+    detail_query(c->detail, s->kind, cls, detail_tsc_ns(t0, detail_tsc()),
+                 c->stats->discard);
+    return rs;
+}
+
+/* bench_db_execute_tsc's completed call when the stats table changed
+ * since the connection last counted (db_count_in): db_finish's success
+ * half and the kind's record. Out of line, as execute_tsc_failed. */
+static sql_result *__attribute__((noinline))
+execute_tsc_recount(struct db_stmt *s, struct db_conn *c, uint64_t ns)
+{
+    sql_result *rs = db_finish(c, 0, DB_OP_EXECUTE, NULL);
+
+    detail_query(c->detail, s->kind, (enum detail_class) c->rs.pub.counter, ns,
+                 c->stats->discard);
+    return rs;
+}
+
 /* execute_timed with the TSC read inline: one compare (the key of a
  * connection measured with the TSC, DB_KEY_TIMED_TSC) selects it, every
- * other case is db_execute's. c->stats is the slot db_finish or db_fail
- * counted in (db_count refreshed it). A call the driver completed is
- * counted in its class (pub.error stays NONE: only db_fail sets it); a
- * failed one in its class only if db_fail's error handling made it NONE
- * again, else as failed. */
+ * other case is db_execute's. A call the driver completed is db_finish's
+ * success half with the warm-up test shared: counted in its class in the
+ * stats slot (db_count) and in its kind (detail_record), or, while
+ * warming up, in neither. Every rare case leaves through a call of its
+ * own, so that the fast path keeps three registers. */
 sql_result *bench_db_execute_tsc(sql_statement *ps)
 {
     struct db_stmt *s = db_stmt_of(ps);
     struct db_conn *c = s->conn;
-    uint64_t t0;
-    sql_result *rs;
-    enum detail_class cls;
+    struct stats_slot *slot;
+    uint64_t t0, ns;
+    unsigned counter;
 
     if (__builtin_expect(!c || (s->fast_key | DB_KEY_TIMED_TSC) != c->fast_key,
                          0))
         return db_execute(ps);
     t0 = detail_tsc();
-    if (__builtin_expect(execute_call(ps, s, c) == 0, 1)) {
-        rs  = db_finish(c, 0, DB_OP_EXECUTE, NULL);
-        cls = (enum detail_class) c->rs.pub.counter;
-    } else {
-        rs  = db_fail(c, DB_OP_EXECUTE, s->sql);
-        cls = c->pub.error == DB_ERROR_NONE
-                  ? (enum detail_class) c->rs.pub.counter
-                  : DETAIL_FAILED;
+    if (__builtin_expect(execute_call(ps, s, c) != 0, 0))
+        return execute_tsc_failed(s, c, t0);
+    ns = detail_tsc_ns(t0, detail_tsc());
+    if (__builtin_expect(c->stats_gen != stats_current.gen, 0))
+        return execute_tsc_recount(s, c, ns);
+    counter = (unsigned) c->rs.pub.counter;
+    slot    = c->stats;
+    if (__builtin_expect(!slot->discard, 1)) {
+        owned_inc_64(&slot->c[counter]);
+        detail_record(c->detail, s->kind, (enum detail_class) counter, ns);
     }
-    detail_query(c->detail, s->kind, cls, detail_tsc_ns(t0, detail_tsc()),
-                 c->stats->discard);
-    return rs;
+    if (c->rs.pub.counter != DB_CNT_READ) return NULL;
+    c->state = DB_CONN_RESULT_SET;
+    return &c->rs.pub;
 }
 
 bool bench_db_timed_tsc(void)

@@ -16,6 +16,7 @@
 #include "clock.h"
 #include "detail.h"
 #include "hist.h"
+#include "owned.h"
 
 static struct {
     struct detail_worker *w;
@@ -218,11 +219,6 @@ void detail_thread_stop(struct detail_worker *w)
     ck_pr_store_int(&w->stopped, 1);
 }
 
-static void add(uint64_t *v, uint64_t n)
-{
-    ck_pr_store_64(v, *v + n);
-}
-
 void detail_query_first(struct detail_worker *w, unsigned kind, uint64_t ns)
 {
     struct hist *h = hist_new_compact();
@@ -298,7 +294,7 @@ void detail_paced_event(struct detail_worker *w, uint64_t intended_ns,
 
 void detail_schedule_sleep(struct detail_worker *w, uint64_t ns)
 {
-    add(&w->schedule_ns, ns);
+    owned_add_64(&w->schedule_ns, ns);
 }
 
 /* -- Snapshots --------------------------------------------------------- */

@@ -35,6 +35,7 @@
 
 #include "clock.h"
 #include "hist.h"
+#include "owned.h"
 
 /* -- Statement kinds --------------------------------------------------- */
 
@@ -305,8 +306,11 @@ static inline uint64_t detail_tsc(void)
  * be set (the TSC path of db_stmt.c chooses it once): no test per query. */
 static inline uint64_t detail_tsc_ns(uint64_t t0, uint64_t t1)
 {
-    uint64_t d = t1 > t0 ? t1 - t0 : 0;
+    /* t1 < t0 (the thread moved to a CPU whose TSC is a little behind)
+     * is a negative difference: 0. The TSC does not run 2^63 ticks. */
+    uint64_t d = t1 - t0;
 
+    if ((int64_t) d < 0) d = 0;
     return (uint64_t) (((unsigned __int128) d * detail_clock.mult) >> 32);
 }
 
@@ -315,24 +319,29 @@ static inline uint64_t detail_tsc_ns(uint64_t t0, uint64_t t1)
 void detail_query_first(struct detail_worker *w, unsigned kind, uint64_t ns);
 
 /* One query of kind `kind` (< DETAIL_KIND_MAX) and class `cls` took `ns`
- * in the driver. `discard`: during --warmup-time (not recorded at all:
- * the self-check's driver time is the sum of the kinds' records, so it
- * covers what the report covers). Inline: it runs per query while
- * measuring. */
-static inline void detail_query(struct detail_worker *w, unsigned kind,
-                                enum detail_class cls, uint64_t ns,
-                                bool discard)
+ * in the driver, outside --warmup-time (the caller tested it). Inline: it
+ * runs per query while measuring. */
+static inline void detail_record(struct detail_worker *w, unsigned kind,
+                                 enum detail_class cls, uint64_t ns)
 {
-    struct hist *h;
+    struct hist *h = w->kind_lat[kind];
 
-    if (discard) return;
-    h = w->kind_lat[kind];
-    ck_pr_store_64(&w->n[kind][cls], w->n[kind][cls] + 1);
+    owned_inc_64(&w->n[kind][cls]);
     if (__builtin_expect(h == NULL, 0)) {
         detail_query_first(w, kind, ns);
         return;
     }
     hist_record(h, ns);
+}
+
+/* detail_record for any query. `discard`: during --warmup-time (not
+ * recorded at all: the self-check's driver time is the sum of the kinds'
+ * records, so it covers what the report covers). */
+static inline void detail_query(struct detail_worker *w, unsigned kind,
+                                enum detail_class cls, uint64_t ns,
+                                bool discard)
+{
+    if (!discard) detail_record(w, kind, cls, ns);
 }
 
 /* An error db.c counted (native code, SQLSTATE or NULL, fatal or

@@ -172,7 +172,7 @@ static size_t counts_limit(const struct hist *h)
     size_t c = HIST_CHUNKS, i;
 
     while (c-- > 0) {
-        const uint64_t *chunk = h->chunks[c];
+        const uint64_t *chunk = hist_chunk_at(h, c);
 
         for (i = HIST_CHUNK_LEN; chunk != NULL && i-- > 0;) {
             if (chunk[i] == 0) continue;
@@ -188,7 +188,7 @@ static size_t counts_limit(const struct hist *h)
 
 static uint64_t count_at(const struct hist *h, size_t idx)
 {
-    const uint64_t *chunk = h->chunks[idx >> HIST_SUB_BITS];
+    const uint64_t *chunk = hist_chunk_at(h, idx >> HIST_SUB_BITS);
 
     return chunk != NULL ? chunk[idx & (HIST_CHUNK_LEN - 1)] : 0;
 }

@@ -24,6 +24,7 @@
 #define HIST_ALIGN 64
 
 #define HIST_BUCKETS ((size_t) HIST_CHUNKS * HIST_CHUNK_LEN)
+#define CHUNK_BYTES  (HIST_CHUNK_LEN * sizeof(uint64_t))
 
 _Static_assert(HIST_BUCKETS <= UINT16_MAX + 1,
                "a pending value is a 16-bit bucket index");
@@ -53,10 +54,11 @@ static uint64_t hist_value_at(size_t idx)
  * hist_chunk_alloc(), so a non-NULL chunk is seen zeroed or later. */
 static uint64_t *hist_chunk_load(const struct hist *h, size_t c)
 {
-    uint64_t *chunk = ck_pr_load_ptr(&h->chunks[c]);
+    uintptr_t base = (uintptr_t) ck_pr_load_ptr(&h->oct[c < 2 ? 0 : c - 1]);
 
     ck_pr_fence_load();
-    return chunk;
+    if (base == 0) return NULL;
+    return (uint64_t *) (base + (c == 0 ? 0 : CHUNK_BYTES));
 }
 
 /* Reader side of a compact hist's pending values: those below the count
@@ -95,30 +97,36 @@ struct hist *hist_new_compact(void)
 
 void hist_free(struct hist *h)
 {
-    size_t c;
+    size_t k;
 
     if (h == NULL) return;
-    for (c = 0; c < HIST_CHUNKS; c++)
-        free(h->chunks[c]);
+    free(h->oct[0]);
+    for (k = 1; k < HIST_OCTAVES; k++)
+        if (h->oct[k]) free((void *) ((uintptr_t) h->oct[k] + CHUNK_BYTES));
     free(h->pending);
     free(h);
 }
 
-/* Lazy chunks keep an idle worker at ~0.5 KB (PD-4: 4096 threads). Zero the
- * counters before publishing the pointer: readers may load it at any time. */
+/* Lazy chunks keep an idle worker at ~0.5 KB (PD-4: 4096 threads); chunks
+ * 0 and 1 (octave 0) come together. Zero the counters before publishing
+ * the address: readers may load it at any time. For a chunk h lacks. */
 static uint64_t *hist_chunk_alloc(struct hist *h, size_t c)
 {
-    size_t size     = HIST_CHUNK_LEN * sizeof(uint64_t);
-    uint64_t *chunk = aligned_alloc(HIST_ALIGN, size);
+    size_t size     = c < 2 ? 2 * CHUNK_BYTES : CHUNK_BYTES;
+    uint64_t *block = aligned_alloc(HIST_ALIGN, size);
 
-    if (chunk == NULL) {
+    if (block == NULL) {
         errno = ENOMEM;
         return NULL;
     }
-    memset(chunk, 0, size);
+    memset(block, 0, size);
     ck_pr_fence_store();
-    ck_pr_store_ptr(&h->chunks[c], chunk);
-    return chunk;
+    if (c < 2) {
+        ck_pr_store_ptr(&h->oct[0], block);
+        return block + (c == 0 ? 0 : HIST_CHUNK_LEN);
+    }
+    ck_pr_store_ptr(&h->oct[c - 1], (void *) ((uintptr_t) block - CHUNK_BYTES));
+    return block;
 }
 
 /* Appends a compact hist's value to its list; false when it is full or
@@ -200,10 +208,12 @@ static void hist_spill_flush(struct hist *h)
     pthread_mutex_lock(&h->spill->lock);
     for (uint32_t i = 0; i < h->npending; i++) {
         size_t idx = h->pending[i], c = idx >> HIST_SUB_BITS;
-        if (!r->chunks[c] && !hist_chunk_alloc(r, c))
+        uint64_t *chunk = hist_chunk_at(r, c);
+
+        if (!chunk && !(chunk = hist_chunk_alloc(r, c)))
             r->unrecorded++;
         else
-            r->chunks[c][idx & (HIST_CHUNK_LEN - 1)]++;
+            chunk[idx & (HIST_CHUNK_LEN - 1)]++;
     }
     ck_pr_store_32(&h->npending, 0);
     pthread_mutex_unlock(&h->spill->lock);
@@ -212,8 +222,7 @@ static void hist_spill_flush(struct hist *h)
 void hist_record_slow(struct hist *h, uint64_t value_ns)
 {
     size_t idx      = hist_index(value_ns);
-    uint64_t *chunk = h->chunks[idx >> HIST_SUB_BITS];
-    uint64_t *slot;
+    uint64_t *chunk = hist_chunk_at(h, idx >> HIST_SUB_BITS);
 
     if (chunk == NULL && h->spill && h->npending == h->pending_max)
         hist_spill_flush(h);
@@ -222,13 +231,12 @@ void hist_record_slow(struct hist *h, uint64_t value_ns)
     } else if (chunk == NULL &&
                !(chunk = hist_chunk_alloc(h, idx >> HIST_SUB_BITS))) {
         /* A measurement must not crash the run; the loss stays visible. */
-        ck_pr_store_64(&h->unrecorded, h->unrecorded + 1);
+        owned_inc_64(&h->unrecorded);
     } else {
-        slot = &chunk[idx & (HIST_CHUNK_LEN - 1)];
-        ck_pr_store_64(slot, *slot + 1);
+        owned_inc_64(&chunk[idx & (HIST_CHUNK_LEN - 1)]);
     }
-    ck_pr_store_64(&h->count, h->count + 1);
-    ck_pr_store_64(&h->sum_ns, h->sum_ns + value_ns);
+    owned_inc_64(&h->count);
+    owned_add_64(&h->sum_ns, value_ns);
 }
 
 void hist_reset(struct hist *h)
@@ -236,8 +244,8 @@ void hist_reset(struct hist *h)
     size_t c;
 
     for (c = 0; c < HIST_CHUNKS; c++) {
-        if (h->chunks[c] != NULL)
-            memset(h->chunks[c], 0, HIST_CHUNK_LEN * sizeof(uint64_t));
+        uint64_t *chunk = hist_chunk_at(h, c);
+        if (chunk != NULL) memset(chunk, 0, CHUNK_BYTES);
     }
     h->count      = 0;
     h->sum_ns     = 0;
@@ -254,7 +262,7 @@ void hist_reset(struct hist *h)
  * values land in dst's buckets (dst never keeps them pending). */
 int hist_add(struct hist *dst, const struct hist *src)
 {
-    uint64_t *from[HIST_CHUNKS];
+    uint64_t *from[HIST_CHUNKS], *to[HIST_CHUNKS];
     uint32_t npending = hist_pending_load(src);
     const uint16_t *list =
         npending ? (const uint16_t *) ck_pr_load_ptr(&src->pending) : NULL;
@@ -262,23 +270,24 @@ int hist_add(struct hist *dst, const struct hist *src)
 
     for (c = 0; c < HIST_CHUNKS; c++) {
         from[c] = hist_chunk_load(src, c);
-        if (from[c] != NULL && dst->chunks[c] == NULL &&
+        if (from[c] != NULL && hist_chunk_at(dst, c) == NULL &&
             hist_chunk_alloc(dst, c) == NULL)
             return -1;
     }
     for (i = 0; i < npending; i++) {
         c = ck_pr_load_16(&list[i]) >> HIST_SUB_BITS;
-        if (dst->chunks[c] == NULL && hist_chunk_alloc(dst, c) == NULL)
+        if (hist_chunk_at(dst, c) == NULL && hist_chunk_alloc(dst, c) == NULL)
             return -1;
     }
     for (c = 0; c < HIST_CHUNKS; c++) {
+        to[c] = hist_chunk_at(dst, c);
         if (from[c] == NULL) continue;
         for (i = 0; i < HIST_CHUNK_LEN; i++)
-            dst->chunks[c][i] += ck_pr_load_64(&from[c][i]);
+            to[c][i] += ck_pr_load_64(&from[c][i]);
     }
     for (i = 0; i < npending; i++) {
         size_t idx = ck_pr_load_16(&list[i]);
-        dst->chunks[idx >> HIST_SUB_BITS][idx & (HIST_CHUNK_LEN - 1)]++;
+        to[idx >> HIST_SUB_BITS][idx & (HIST_CHUNK_LEN - 1)]++;
     }
     dst->count += ck_pr_load_64(&src->count);
     dst->sum_ns += ck_pr_load_64(&src->sum_ns);
@@ -295,7 +304,7 @@ static bool hist_covers(const struct hist *big, const struct hist *small)
     if (small->count > big->count || small->unrecorded > big->unrecorded)
         return false;
     for (c = 0; c < HIST_CHUNKS; c++) {
-        const uint64_t *s = small->chunks[c], *b = big->chunks[c];
+        const uint64_t *s = hist_chunk_at(small, c), *b = hist_chunk_at(big, c);
 
         for (i = 0; s != NULL && i < HIST_CHUNK_LEN; i++) {
             if (s[i] > (b != NULL ? b[i] : 0)) return false;
@@ -313,10 +322,13 @@ int hist_sub(struct hist *dst, const struct hist *src)
         return -1;
     }
     for (c = 0; c < HIST_CHUNKS; c++) {
-        if (src->chunks[c] == NULL || dst->chunks[c] == NULL)
+        const uint64_t *from = hist_chunk_at(src, c);
+        uint64_t *to         = hist_chunk_at(dst, c);
+
+        if (from == NULL || to == NULL)
             continue; /* covered: a missing dst chunk means src's is zero */
         for (i = 0; i < HIST_CHUNK_LEN; i++)
-            dst->chunks[c][i] -= src->chunks[c][i];
+            to[i] -= from[i];
     }
     dst->count -= src->count;
     dst->sum_ns -= src->sum_ns;
@@ -342,10 +354,11 @@ int hist_add_bucket(struct hist *h, size_t idx, uint64_t n)
         errno = EINVAL;
         return -1;
     }
-    if (h->chunks[idx >> HIST_SUB_BITS] == NULL &&
-        hist_chunk_alloc(h, idx >> HIST_SUB_BITS) == NULL)
+    uint64_t *chunk = hist_chunk_at(h, idx >> HIST_SUB_BITS);
+
+    if (chunk == NULL && !(chunk = hist_chunk_alloc(h, idx >> HIST_SUB_BITS)))
         return -1;
-    h->chunks[idx >> HIST_SUB_BITS][idx & (HIST_CHUNK_LEN - 1)] += n;
+    chunk[idx & (HIST_CHUNK_LEN - 1)] += n;
     h->count += n;
     h->sum_ns += n * hist_value_at(idx);
     return 0;

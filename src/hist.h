@@ -14,6 +14,8 @@
 
 #include <ck_pr.h>
 
+#include "owned.h"
+
 /* Log-linear buckets, HdrHistogram style. Values below 2048 ns get a bucket
  * each; each power of two [2^e, 2^(e+1)) above is cut into 1024 equal
  * buckets, so a bucket is at most 1/1024 of its lower bound wide and its
@@ -24,19 +26,27 @@ enum {
     HIST_SUB_BITS  = 10,
     HIST_CHUNK_LEN = 1 << HIST_SUB_BITS,
     HIST_CHUNKS    = 64 - HIST_SUB_BITS + 1,
+    HIST_OCTAVES   = HIST_CHUNKS - 1, /* chunks 0 and 1 are octave 0 */
     HIST_PENDING   = 256, /* values a compact hist keeps without a chunk */
 };
 
 /* One worker's record. Fields are read-only outside hist.c and hist_record().
- * Written only by the owning worker (plain load + ck_pr_store_64, no RMW);
+ * Written only by the owning worker (owned.h's adds, no atomic RMW);
  * read by the reporter with ck_pr_load_64 while the owner keeps recording. */
 struct hist {
     uint64_t count;      /* values recorded, unrecorded ones included */
     uint64_t sum_ns;     /* sum of all values; wraps after ~584 years */
     uint64_t unrecorded; /* in count and sum_ns but in no bucket (ENOMEM) */
-    uint64_t *chunks[HIST_CHUNKS]; /* HIST_CHUNK_LEN counters each, or NULL
-                                    * until the first value lands there;
-                                    * published after a store fence */
+    /* The counters, by octave k = hist_octave(value) (0..HIST_OCTAVES-1):
+     * the counter of a value v is at oct[k] + (v >> k) * 8 bytes, so
+     * hist_record finds it with a shift and a load. Octave 0 (v < 2048)
+     * is chunks 0 and 1, one block of 2 * HIST_CHUNK_LEN counters, oct[0]
+     * its address; octave k >= 1 is chunk k + 1, whose v >> k lie in
+     * [HIST_CHUNK_LEN, 2 * HIST_CHUNK_LEN), so oct[k] is its address
+     * minus HIST_CHUNK_LEN counters (an address, never dereferenced
+     * there). NULL until the first value lands there; published after a
+     * store fence. Read chunks through hist_chunk_at. */
+    void *oct[HIST_OCTAVES];
     /* Compact hists (hist_new_compact): bucket indices of values that
      * found no chunk, npending of them, in an array of HIST_PENDING
      * allocated with the first (512 bytes, packed with other workers'
@@ -88,14 +98,32 @@ const struct hist *hist_spill_record(const struct hist_spill *s);
 /* Frees h and its chunks. Accepts NULL. No other thread may use h. */
 void hist_free(struct hist *h);
 
+/* The octave of value_ns: 0 below 2 * HIST_CHUNK_LEN, else the index of
+ * its top bit minus HIST_SUB_BITS; value_ns >> it is the bucket within. */
+static inline unsigned hist_octave(uint64_t value_ns)
+{
+    return (unsigned) (63 - HIST_SUB_BITS) -
+           (unsigned) __builtin_clzll(value_ns | HIST_CHUNK_LEN);
+}
+
 /* Flat bucket index of value_ns, < HIST_CHUNKS * HIST_CHUNK_LEN. */
 static inline size_t hist_index(uint64_t value_ns)
 {
-    /* (index of the top bit) - HIST_SUB_BITS, at least 0 */
-    unsigned shift = (unsigned) (63 - HIST_SUB_BITS) -
-                     (unsigned) __builtin_clzll(value_ns | HIST_CHUNK_LEN);
+    unsigned k = hist_octave(value_ns);
 
-    return ((size_t) shift << HIST_SUB_BITS) + (size_t) (value_ns >> shift);
+    return ((size_t) k << HIST_SUB_BITS) + (size_t) (value_ns >> k);
+}
+
+/* Chunk c (< HIST_CHUNKS) of h, or NULL when it has none yet. For the
+ * owner, or a hist no other thread writes (readers of a recording hist
+ * use hist.c's fenced load). */
+static inline uint64_t *hist_chunk_at(const struct hist *h, size_t c)
+{
+    uintptr_t base = (uintptr_t) h->oct[c < 2 ? 0 : c - 1];
+
+    if (base == 0) return NULL;
+    return (uint64_t *) (base +
+                         (c == 0 ? 0 : HIST_CHUNK_LEN * sizeof(uint64_t)));
 }
 
 /* Slow path of hist_record(), for its use only: allocates the chunk, or
@@ -103,21 +131,20 @@ static inline size_t hist_index(uint64_t value_ns)
 void hist_record_slow(struct hist *h, uint64_t value_ns);
 
 /* Records one latency. Owner thread only; never fails: if a chunk cannot be
- * allocated the value still counts in count/sum and in hist_unrecorded(). */
+ * allocated the value still counts in count/sum and in hist_unrecorded().
+ * It runs on every event and query: an octave, a load, three adds. */
 static inline void hist_record(struct hist *h, uint64_t value_ns)
 {
-    size_t idx      = hist_index(value_ns);
-    uint64_t *chunk = h->chunks[idx >> HIST_SUB_BITS];
-    uint64_t *slot;
+    unsigned k     = hist_octave(value_ns);
+    uintptr_t base = (uintptr_t) h->oct[k];
 
-    if (__builtin_expect(chunk == NULL, 0)) {
+    if (__builtin_expect(base == 0, 0)) {
         hist_record_slow(h, value_ns);
         return;
     }
-    slot = &chunk[idx & (HIST_CHUNK_LEN - 1)];
-    ck_pr_store_64(slot, *slot + 1);
-    ck_pr_store_64(&h->count, h->count + 1);
-    ck_pr_store_64(&h->sum_ns, h->sum_ns + value_ns);
+    owned_inc_64((uint64_t *) (base + (value_ns >> k) * sizeof(uint64_t)));
+    owned_inc_64(&h->count);
+    owned_add_64(&h->sum_ns, value_ns);
 }
 
 /* Empties h, keeping its chunks. Not concurrent with any other use of h. */

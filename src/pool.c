@@ -16,6 +16,7 @@
 #include "api.h"
 #include "clock.h"
 #include "detail.h"
+#include "owned.h"
 #include "hist.h"
 #include "log.h"
 #include "pacer.h"
@@ -144,8 +145,8 @@ static uint64_t claim_events(uint64_t want)
  * thread's record, so plain increments published relaxed suffice). */
 static inline void count_user(struct bench_worker *w, uint64_t lat)
 {
-    ck_pr_store_64(&w->user_events, w->user_events + 1);
-    ck_pr_store_64(&w->user_lat_ns, w->user_lat_ns + lat);
+    owned_inc_64(&w->user_events);
+    owned_add_64(&w->user_lat_ns, lat);
 }
 
 /* Records the running event. Events that ended during --warmup-time are
@@ -341,9 +342,9 @@ static inline bool worker_next(struct bench_worker *w, bool user)
 
     if (__builtin_expect(
             now < ck_pr_load_64(&w->fast_until_ns) && w->budget != 0, 1)) {
-        if (start != 0) {
-            hist_record(w->hist, now > start ? now - start : 0);
-            if (user) count_user(w, now > start ? now - start : 0);
+        if (start != 0) { /* one thread's CLOCK_MONOTONIC: now >= start */
+            hist_record(w->hist, now - start);
+            if (user) count_user(w, now - start);
         }
         w->budget--;
         ck_pr_store_64(&w->event_start_ns, now);

@@ -70,9 +70,12 @@ static uint64_t held(const struct hist *h)
 {
     uint64_t n = hist_unrecorded(h);
 
-    for (size_t c = 0; c < HIST_CHUNKS; c++)
-        for (size_t i = 0; h->chunks[c] != NULL && i < HIST_CHUNK_LEN; i++)
-            n += h->chunks[c][i];
+    for (size_t c = 0; c < HIST_CHUNKS; c++) {
+        const uint64_t *chunk = hist_chunk_at(h, c);
+
+        for (size_t i = 0; chunk != NULL && i < HIST_CHUNK_LEN; i++)
+            n += chunk[i];
+    }
     return n;
 }
 

@@ -11,6 +11,8 @@
 #include <stdint.h>
 #include <ck_pr.h>
 
+#include "owned.h"
+
 /* Same order as sysbench's sb_counter_type (SB_CNT_OTHER=0, READ, WRITE,
  * TRX, ERROR, RECONNECT, BYTES_READ, BYTES_WRITTEN): scripts pass these
  * numbers to sb_counter_inc() through the FFI. */
@@ -72,7 +74,7 @@ static inline void stats_add(int tid, enum stat_counter c, uint64_t n)
 
     if (k == 0) return;
     s = &stats_current.slots[i < k ? i : k - 1];
-    if (!s->discard) ck_pr_store_64(&s->c[c], s->c[c] + n);
+    if (!s->discard) owned_add_64(&s->c[c], n);
 }
 
 /* Starts or stops dropping the counts of thread `tid` (warmup). Owner

@@ -124,8 +124,9 @@ static int drv_mysql_init(const struct options *o)
     drv_mysql_cfg.compression = options_get_bool(o, "mysql-compression");
     drv_mysql_cfg.compress_algs =
         opt_or_null(o, "mysql-compression-algorithms");
-    drv_mysql_cfg.debug   = options_get_bool(o, "mysql-debug");
-    drv_mysql_cfg.dry_run = options_get_bool(o, "mysql-dry-run");
+    drv_mysql_cfg.debug         = options_get_bool(o, "mysql-debug");
+    drv_mysql_cfg.dry_run       = options_get_bool(o, "mysql-dry-run");
+    drv_mysql_cfg.execute_aside = drv_mysql_cfg.debug || drv_mysql_cfg.dry_run;
     if (drv_mysql_cfg.debug) log_set_verbosity(LOG_DEBUG);
     DEBUG("mysql_library_init(0, NULL, NULL)");
     return mysql_library_init(0, NULL, NULL) == 0 ? 0 : -1;
@@ -301,6 +302,7 @@ void drv_mysql_drain_results(struct my_conn *mc)
 {
     MYSQL *m = mc->m;
 
+    mc->drain = false;
     if (mc->pending) { /* a CALL's results, read through its statement */
         MYSQL_STMT *st = mc->pending->st;
         mc->pending    = NULL;
@@ -350,8 +352,8 @@ static int drv_mysql_query(struct db_conn *c, const char *sql, size_t len,
 
     if (drv_mysql_cfg.dry_run) return 0;
     drv_mysql_drain_pending(mc);
-    mc->may_have_more = true;
-    err               = mysql_real_query(mc->m, sql, (unsigned long) len);
+    mc->may_have_more = mc->drain = true;
+    err = mysql_real_query(mc->m, sql, (unsigned long) len);
     DEBUG("mysql_real_query(%p, \"%s\", %zu) = %d", (void *) mc->m, sql, len,
           err);
     if (err) return drv_mysql_conn_error(c, mc->m, "mysql_drv_query()");
@@ -371,8 +373,8 @@ static int drv_mysql_next_result(struct db_conn *c, struct db_result *r)
     int err;
 
     if (drv_mysql_cfg.dry_run) return 0;
-    mc->may_have_more = true;
-    err               = mysql_next_result(mc->m);
+    mc->may_have_more = mc->drain = true;
+    err                           = mysql_next_result(mc->m);
     DEBUG("mysql_next_result(%p) = %d", (void *) mc->m, err);
     if (err > 0)
         return drv_mysql_conn_error(c, mc->m, "mysql_drv_next_result()");
@@ -426,7 +428,7 @@ static void drv_mysql_free_result(struct db_result *r)
 {
     struct my_conn *mc = r->conn->impl;
 
-    if (mc) drv_mysql_release(mc);
+    if (mc) drv_mysql_release(&mc);
 }
 
 /* sysbench's texts (INV 8.2, 15.12). */

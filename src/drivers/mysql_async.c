@@ -205,7 +205,7 @@ int drv_mysql_query_start(struct db_conn *c, const char *sql, size_t len,
     if (drv_mysql_cfg.dry_run) return 0;
     if (nonblocking(c, mc) != 0) return -1;
     drv_mysql_drain_pending(mc);
-    mc->may_have_more = true;
+    mc->may_have_more = mc->drain = true;
     status = mysql_real_query_start(&err, mc->m, sql, (unsigned long) len);
     DEBUG("mysql_real_query_start(%p, \"%s\", %zu) = %d", (void *) mc->m, sql,
           len, status);

@@ -31,6 +31,7 @@ struct drv_mysql_config {
     const char *ssl_key, *ssl_cert, *ssl_ca, *ssl_cipher, *compress_algs;
     enum tls_mode tls;
     bool compression, debug, dry_run;
+    bool execute_aside; /* debug or dry_run: an execute's slow path */
 };
 extern struct drv_mysql_config drv_mysql_cfg;
 
@@ -42,6 +43,8 @@ struct my_conn {
                                 may have left results (multi-statements) */
     struct my_stmt *pending; /* its last result freed, a statement (CALL)
                                 may have more */
+    bool drain;              /* may_have_more or pending may be set: the
+                                one test before every command */
     const char *infile;      /* rows the local-infile handler serves to
                                 the LOAD DATA running (mysql_load.c);
                                 NULL: it refuses the server's request */
@@ -82,7 +85,7 @@ void drv_mysql_drain_results(struct my_conn *mc);
  * unread (a check inline, as there is rarely anything). */
 static inline void drv_mysql_drain_pending(struct my_conn *mc)
 {
-    if (mc->pending || mc->may_have_more) drv_mysql_drain_results(mc);
+    if (mc->drain) drv_mysql_drain_results(mc);
 }
 
 /* The text result's loop (reads it to the end, frees it): out of line,
@@ -91,22 +94,32 @@ void drv_mysql_free_text(struct my_conn *mc);
 
 /* Releases the connection's current result, a query's or a statement's:
  * the driver's free_result, and the start of every execute (the driver
- * sets execute_releases). Inline: it runs on every query. */
-static inline void drv_mysql_release(struct my_conn *mc)
+ * sets execute_releases). The connection is *mcp (an execute passes its
+ * statement's ms->mc): it and its fields are read again after each call
+ * rather than kept in registers across it, so that an execute saves
+ * three registers, not five (perf/README.md). Inline: it runs on every
+ * query. */
+static inline void drv_mysql_release(struct my_conn *const *mcp)
 {
-    struct my_stmt *ms = mc->active;
+    struct my_conn *mc = *mcp;
 
-    if (__builtin_expect(mc->res != NULL, 0)) drv_mysql_free_text(mc);
-    if (!ms) return;
-    mc->active = NULL;
-    mysql_stmt_free_result(ms->st);
+    if (__builtin_expect(mc->res != NULL, 0)) {
+        drv_mysql_free_text(mc);
+        mc = *mcp;
+    }
+    if (!mc->active) return;
+    mysql_stmt_free_result(mc->active->st);
+    mc = *mcp;
     /* a CALL's further results: stmt_next_result may still want them,
      * else the next command drains them. The flags that
      * mysql_stmt_more_results tests, read here: a call fewer on every
      * query (perf/README.md, db_point_select). */
     if (mc->m->server_status &
-        (SERVER_MORE_RESULTS_EXIST | SERVER_PS_OUT_PARAMS))
-        mc->pending = ms;
+        (SERVER_MORE_RESULTS_EXIST | SERVER_PS_OUT_PARAMS)) {
+        mc->pending = mc->active;
+        mc->drain   = true;
+    }
+    mc->active = NULL;
 }
 
 /* mysql_load.c: bulk loading through LOAD DATA LOCAL INFILE, its rows

@@ -280,22 +280,38 @@ static inline int stmt_outcome(struct my_stmt *ms, struct db_result *r)
 }
 
 /* Only the statement, its result and s (for an error) live across the
- * library calls here: ms->mc saves loading the connection, and with it
- * the registers to keep it in. */
-int drv_mysql_execute(struct db_stmt *s, struct db_result *r)
+ * library calls here: ms->mc is read again instead of kept (see
+ * drv_mysql_release). `traced`, a constant in each caller: the
+ * --mysql-debug line. */
+static inline __attribute__((always_inline)) int
+execute_stmt(struct db_stmt *s, struct db_result *r, bool traced)
 {
     struct my_stmt *ms = s->impl;
     int err;
 
-    if (drv_mysql_cfg.dry_run) return 0;
-    drv_mysql_release(ms->mc);
+    drv_mysql_release(&ms->mc);
     drv_mysql_drain_pending(ms->mc);
     if (ms->times) copy_times(s, ms);
     err = mysql_stmt_execute(ms->st);
-    DEBUG("mysql_stmt_execute(%p) = %d", (void *) ms->st, err);
+    if (traced) DEBUG("mysql_stmt_execute(%p) = %d", (void *) ms->st, err);
     if (err)
         return drv_mysql_stmt_error(s->conn, ms->st, "mysql_stmt_execute()");
     return stmt_outcome(ms, r);
+}
+
+/* --mysql-dry-run and --mysql-debug, out of the way of every query. */
+static int __attribute__((noinline))
+execute_debug(struct db_stmt *s, struct db_result *r)
+{
+    if (drv_mysql_cfg.dry_run) return 0;
+    return execute_stmt(s, r, true);
+}
+
+int drv_mysql_execute(struct db_stmt *s, struct db_result *r)
+{
+    if (__builtin_expect(drv_mysql_cfg.execute_aside, 0))
+        return execute_debug(s, r);
+    return execute_stmt(s, r, false);
 }
 
 int drv_mysql_stmt_next_result(struct db_stmt *s, struct db_result *r)

@@ -39,7 +39,7 @@ static uint64_t splitmix(uint64_t *s)
 static uint64_t count_at(const struct hist *h, uint64_t value)
 {
     size_t idx            = hist_index(value);
-    const uint64_t *chunk = h->chunks[idx >> HIST_SUB_BITS];
+    const uint64_t *chunk = hist_chunk_at(h, idx >> HIST_SUB_BITS);
 
     return chunk ? chunk[idx & (HIST_CHUNK_LEN - 1)] : 0;
 }
@@ -50,8 +50,9 @@ static bool same_buckets(const struct hist *a, const struct hist *b)
 
     for (c = 0; c < HIST_CHUNKS; c++) {
         for (i = 0; i < HIST_CHUNK_LEN; i++) {
-            uint64_t x = a->chunks[c] ? a->chunks[c][i] : 0;
-            uint64_t y = b->chunks[c] ? b->chunks[c][i] : 0;
+            const uint64_t *ca = hist_chunk_at(a, c), *cb = hist_chunk_at(b, c);
+            uint64_t x = ca ? ca[i] : 0;
+            uint64_t y = cb ? cb[i] : 0;
             if (x != y) return false;
         }
     }

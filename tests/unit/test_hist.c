@@ -77,7 +77,9 @@ static bool close_enough(uint64_t got, uint64_t want, double rel)
 
 static uint64_t counter_at(const struct hist *h, size_t c, size_t i)
 {
-    return h->chunks[c] != NULL ? h->chunks[c][i] : 0;
+    const uint64_t *chunk = hist_chunk_at(h, c);
+
+    return chunk != NULL ? chunk[i] : 0;
 }
 
 /* Bucket-for-bucket equality; a missing chunk equals a zeroed one. */
@@ -108,13 +110,14 @@ static uint64_t bucket_total(const struct hist *h)
     return total;
 }
 
+/* Blocks of counters allocated: octave 0 (chunks 0 and 1) is one. */
 static int chunks_allocated(const struct hist *h)
 {
     int n = 0;
-    size_t c;
+    size_t k;
 
-    for (c = 0; c < HIST_CHUNKS; c++)
-        n += h->chunks[c] != NULL;
+    for (k = 0; k < HIST_OCTAVES; k++)
+        n += h->oct[k] != NULL;
     return n;
 }
 
@@ -194,6 +197,28 @@ static void test_geometry(void)
     }
     ok(index_ok && hist_index(UINT64_MAX) < HIST_CHUNKS * HIST_CHUNK_LEN,
        "bucket index is contiguous across octaves and in range");
+    /* hist_record finds a counter by octave (hist.h): each value on either
+     * side of every octave boundary must land in the bucket hist_index
+     * names, and in that bucket alone. */
+    each_ok = true;
+    for (e = 0; e < 64; e++) {
+        uint64_t b = UINT64_C(1) << e, v[3] = {b - 1, b, b + 1};
+
+        for (i = 0; i < 3; i++) {
+            size_t idx = hist_index(v[i]);
+
+            hist_reset(h);
+            hist_record(h, v[i]);
+            if (counter_at(h, idx >> HIST_SUB_BITS,
+                           idx & (HIST_CHUNK_LEN - 1)) != 1 ||
+                bucket_total(h) != 1)
+                each_ok = false;
+        }
+    }
+    hist_reset(h);
+    hist_record(h, UINT64_MAX);
+    ok(each_ok && counter_at(h, HIST_CHUNKS - 1, HIST_CHUNK_LEN - 1) == 1,
+       "every value at an octave boundary lands in hist_index's bucket");
     hist_free(h);
 }
 
