@@ -260,7 +260,10 @@ void bench_db_stmt_set_kind(sql_statement *stmt, unsigned kind);
 /* db_execute for a worker while bench measures with the TSC (detail.h):
  * the same call, timed inline; bench_db_timed_tsc says whether it applies
  * to this run's workers, so bench.sql chooses once, not per query. Any
- * other statement it is given takes db_execute's path. */
+ * other statement it is given takes db_execute's path. One difference:
+ * a result set without columns (PostgreSQL's SELECT FROM t) is NULL here
+ * too, still the connection's current result (bench_db_conn_result), so
+ * that a non-NULL result needs no test of its columns in Lua. */
 sql_result *bench_db_execute_tsc(sql_statement *stmt);
 bool bench_db_timed_tsc(void);
 

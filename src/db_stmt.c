@@ -383,6 +383,13 @@ execute_tsc_failed(struct db_stmt *s, struct db_conn *c, uint64_t t0)
     return rs;
 }
 
+/* bench_db_execute_tsc's result: NULL for a result set without columns
+ * (db_api_decls.h). */
+static inline sql_result *with_columns(sql_result *rs)
+{
+    return rs && rs->nfields != 0 ? rs : NULL;
+}
+
 /* bench_db_execute_tsc's completed call when the stats table changed
  * since the connection last counted (db_count_in): db_finish's success
  * half and the kind's record. Out of line, as execute_tsc_failed. */
@@ -393,7 +400,7 @@ execute_tsc_recount(struct db_stmt *s, struct db_conn *c, uint64_t ns)
 
     detail_query(c->detail, s->kind, (enum detail_class) c->rs.pub.counter, ns,
                  c->stats->discard);
-    return rs;
+    return with_columns(rs);
 }
 
 /* execute_timed with the TSC read inline: one compare (the key of a
@@ -413,7 +420,7 @@ sql_result *bench_db_execute_tsc(sql_statement *ps)
 
     if (__builtin_expect(!c || (s->fast_key | DB_KEY_TIMED_TSC) != c->fast_key,
                          0))
-        return db_execute(ps);
+        return with_columns(db_execute(ps));
     t0 = detail_tsc();
     if (__builtin_expect(execute_call(ps, s, c) != 0, 0))
         return execute_tsc_failed(s, c, t0);
@@ -428,7 +435,7 @@ sql_result *bench_db_execute_tsc(sql_statement *ps)
     }
     if (c->rs.pub.counter != DB_CNT_READ) return NULL;
     c->state = DB_CONN_RESULT_SET;
-    return &c->rs.pub;
+    return c->rs.pub.nfields != 0 ? &c->rs.pub : NULL;
 }
 
 bool bench_db_timed_tsc(void)

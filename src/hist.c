@@ -19,8 +19,8 @@
 #include "api.h"
 #include "hist.h"
 
-/* A worker's struct and chunks start on their own cache line, so two
- * workers' hot counters never share one. */
+/* A worker's struct starts on its own cache line, so two workers' hot
+ * count and sum never share one. */
 #define HIST_ALIGN 64
 
 #define HIST_BUCKETS ((size_t) HIST_CHUNKS * HIST_CHUNK_LEN)
@@ -108,18 +108,22 @@ void hist_free(struct hist *h)
 }
 
 /* Lazy chunks keep an idle worker at ~0.5 KB (PD-4: 4096 threads); chunks
- * 0 and 1 (octave 0) come together. Zero the counters before publishing
- * the address: readers may load it at any time. For a chunk h lacks. */
+ * 0 and 1 (octave 0) come together. The counters are zero before the
+ * address is published: readers may load it at any time. calloc, not
+ * aligned_alloc and memset: memory fresh from the system is not written
+ * again (a latency in a new octave, an outlier, costs no 8 KB of stores,
+ * and only the pages counted in are touched); a chunk's first and last
+ * cache lines may be shared with a neighbour of the same thread's arena.
+ * For a chunk h lacks. */
 static uint64_t *hist_chunk_alloc(struct hist *h, size_t c)
 {
     size_t size     = c < 2 ? 2 * CHUNK_BYTES : CHUNK_BYTES;
-    uint64_t *block = aligned_alloc(HIST_ALIGN, size);
+    uint64_t *block = calloc(1, size);
 
     if (block == NULL) {
         errno = ENOMEM;
         return NULL;
     }
-    memset(block, 0, size);
     ck_pr_fence_store();
     if (c < 2) {
         ck_pr_store_ptr(&h->oct[0], block);

@@ -267,9 +267,21 @@ local function executed(self, rs)
    end
    return Result(rs, rs.gen)
 end
-local db_execute = C.bench_db_timed_tsc() and C.bench_db_execute_tsc or C.db_execute
-function statement:execute() -- timed inline when measuring with the TSC (db_api_decls.h)
-   return executed(self, db_execute(self))
+if C.bench_db_timed_tsc() then
+   -- Timed inline, measuring with the TSC; a result it returns has
+   -- columns, NULL is executed's case (db_api_decls.h).
+   local execute_tsc = C.bench_db_execute_tsc
+   function statement:execute()
+      local rs = execute_tsc(self)
+      if rs ~= nil then
+         return Result(rs, rs.gen)
+      end
+      return executed(self, rs)
+   end
+else
+   function statement:execute()
+      return executed(self, C.db_execute(self))
+   end
 end
 
 function statement:next_result()
