@@ -255,7 +255,7 @@ an error or an empty answer, never a crash:
   
   nrows after disconnect: ok 0
   ALERT: attempt to use an already closed connection
-  query_row: error: bench.sql:313: SQL API error
+  query_row: error: bench.sql:325: SQL API error
   more_results: ok false
   next_result: error: SQL API error
   bulk_insert_next: ok nil
