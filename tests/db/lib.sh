@@ -43,6 +43,22 @@ need_servers() {
     exit 77
 }
 
+# has_sqlite: bench was built with the sqlite driver.
+has_sqlite() {
+    "$BENCH" --db-driver=sqlite --help 2>/dev/null | grep -q '^  sqlite - '
+}
+
+# need_server_or_sqlite: exits 77 (SKIP) unless the variables of a server
+# are set or bench has the sqlite driver (which needs none); sets
+# HAS_SQLITE to 1 or empty.
+need_server_or_sqlite() {
+    HAS_SQLITE=
+    has_sqlite && HAS_SQLITE=1
+    [ -n "${BENCH_TEST_MYSQL:-}${BENCH_TEST_PGSQL:-}$HAS_SQLITE" ] && return 0
+    echo "1..0 # SKIP neither a server nor the sqlite driver"
+    exit 77
+}
+
 # run ARGS...: runs bench under a timeout, keeps stdout+stderr in OUT.
 run() {
     local t0 t1

@@ -18,13 +18,7 @@ DB=bench_measexec
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/bench-measexec.XXXXXX")
 trap 'rm -rf "$WORK"' EXIT
 
-has_sqlite=
-"$BENCH" --db-driver=sqlite --help 2>/dev/null | grep -q '^  sqlite - ' &&
-    has_sqlite=1
-if [ -z "${BENCH_TEST_MYSQL:-}${BENCH_TEST_PGSQL:-}$has_sqlite" ]; then
-    echo "1..0 # SKIP neither a server nor the sqlite driver"
-    exit 77
-fi
+need_server_or_sqlite
 
 cat > "$WORK/probe.lua" <<'LUA'
 -- One event prints what each execute() gives; a second one, restarted by
@@ -136,7 +130,7 @@ if [ -n "${BENCH_TEST_PGSQL:-}" ]; then
 else
     skip pgsql "BENCH_TEST_PGSQL unset"
 fi
-if [ -n "$has_sqlite" ]; then
+if [ -n "$HAS_SQLITE" ]; then
     probe "sqlite" --db-driver=sqlite --sqlite-db="$WORK/mx.db" \
         --sqlite-ignore-errors=SQLITE_CONSTRAINT
 else

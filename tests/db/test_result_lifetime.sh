@@ -15,13 +15,7 @@ RL="$TESTS_DB_DIR/result_lifetime.lua"
 work=$(mktemp -d "${TMPDIR:-/tmp}/bench-rl.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 
-has_sqlite=
-"$BENCH" --db-driver=sqlite --help 2>/dev/null | grep -q '^  sqlite - ' &&
-    has_sqlite=1
-if [ -z "${BENCH_TEST_MYSQL:-}${BENCH_TEST_PGSQL:-}$has_sqlite" ]; then
-    echo "1..0 # SKIP neither a server nor the sqlite driver"
-    exit 77
-fi
+need_server_or_sqlite
 
 # check LABEL OPTS...: every case of result_lifetime.lua as expected.
 check() {
@@ -79,7 +73,7 @@ if [ -n "${BENCH_TEST_PGSQL:-}" ]; then
 else
     skip pgsql "BENCH_TEST_PGSQL unset"
 fi
-if [ -n "$has_sqlite" ]; then
+if [ -n "$HAS_SQLITE" ]; then
     check "sqlite" --db-driver=sqlite --sqlite-db="$work/rl.sqlite"
 else
     skip sqlite "built without the sqlite driver"

@@ -25,7 +25,7 @@ trap finish_all EXIT
 cd "$work" || exit 1
 case $BENCH in /*) ;; *) BENCH=$OLDPWD/$BENCH ;; esac
 
-if ! "$BENCH" --db-driver=sqlite --help 2>/dev/null | grep -q '^  sqlite - '; then
+if ! has_sqlite; then
     echo "1..0 # SKIP bench was built without the SQLite driver"
     exit 77
 fi
