@@ -112,9 +112,11 @@ void hist_free(struct hist *h)
  * address is published: readers may load it at any time. calloc, not
  * aligned_alloc and memset: memory fresh from the system is not written
  * again (a latency in a new octave, an outlier, costs no 8 KB of stores,
- * and only the pages counted in are touched); a chunk's first and last
- * cache lines may be shared with a neighbour of the same thread's arena.
- * For a chunk h lacks. */
+ * and only the pages counted in are touched). Only a chunk's first and
+ * last cache lines, the buckets at an octave's edges, may share a line
+ * with a neighbour's memory (another worker's when threads outnumber
+ * glibc's arenas; from HIST_SPILL_THREADS workers have no chunks). For a
+ * chunk h lacks. */
 static uint64_t *hist_chunk_alloc(struct hist *h, size_t c)
 {
     size_t size     = c < 2 ? 2 * CHUNK_BYTES : CHUNK_BYTES;
