@@ -95,20 +95,9 @@ perf_exit()
 }
 trap perf_exit EXIT
 
-# free_port: a TCP port nothing listens on (a random one, so parallel
-# runs differ), below the kernel's ephemeral range, where no client socket
-# can hold it when a disposable server binds it.
-free_port()
-{
-    local p i low=32768
-    read -r low _ </proc/sys/net/ipv4/ip_local_port_range 2>/dev/null
-    [ "$low" -gt 21000 ] || low=32768
-    for ((i = 0; i < 100; i++)); do
-        p=$((20000 + RANDOM % (low - 20000)))
-        (echo >/dev/tcp/127.0.0.1/$p) 2>/dev/null || { echo $p; return; }
-    done
-    return 1
-}
+# free_port: a port for the scripts' disposable servers, below the
+# kernel's ephemeral range (the tests' own helper).
+. "$REPO_DIR/tests/db/free_port.sh"
 
 if [ -z "${PERF_TMP:-}" ]; then
     PERF_TMP=$(mktemp -d /tmp/bench-perf.XXXXXX)

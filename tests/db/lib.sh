@@ -6,6 +6,8 @@
 
 TESTS_DB_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 SQL_API="$TESTS_DB_DIR/sql_api.lua"
+# free_port, shared with perf/lib.sh: a port for a disposable server.
+. "$TESTS_DB_DIR/free_port.sh"
 : "${BENCH:=./bench}"
 tap_n=0
 tap_failed=0
@@ -225,22 +227,6 @@ restart() {
         tail -n 5 "$BENCH_DB_DIR/pg.log" "$BENCH_DB_DIR/mysql.err" 2>/dev/null |
             sed 's/^/# /'
     } >&2
-    return 1
-}
-
-# A port nothing listens on (a random one, so parallel runs differ),
-# below the kernel's ephemeral range: a server restarted after a crash must
-# bind its port again, and a client socket that happened to get that port
-# as its local one (thousands of reconnect attempts go out while the
-# server is down) would make the bind fail.
-free_port() {
-    local p i low=32768
-    read -r low _ </proc/sys/net/ipv4/ip_local_port_range 2>/dev/null
-    [ "$low" -gt 21000 ] || low=32768
-    for ((i = 0; i < 100; i++)); do
-        p=$((20000 + RANDOM % (low - 20000)))
-        (echo >/dev/tcp/127.0.0.1/$p) 2>/dev/null || { echo $p; return; }
-    done
     return 1
 }
 
