@@ -584,6 +584,19 @@ static void set_num(lua_State *L, const char *k, double v)
     lua_setfield(L, -2, k);
 }
 
+/* bench's stat.time_label, the `[ Ns ]` label of the report's text line
+ * (report.h), which the built-in tests and sysbench.report_* print: read
+ * through the table's metatable, so that the table's own keys stay
+ * sysbench's (a script listing them sees no more). */
+static void set_time_label(lua_State *L, const struct report_data *r)
+{
+    lua_createtable(L, 0, 1); /* the metatable */
+    lua_createtable(L, 0, 1); /* its __index */
+    set_num(L, "time_label", r->time_label_s);
+    lua_setfield(L, -2, "__index");
+    lua_setmetatable(L, -2);
+}
+
 /* The stat table of INV 6.4: latencies in seconds. */
 static void push_stat_table(lua_State *L, const struct report_data *r,
                             bool cumulative)
@@ -592,6 +605,7 @@ static void push_stat_table(lua_State *L, const struct report_data *r,
     const struct hist *h           = d->lat;
 
     lua_createtable(L, 0, 16);
+    set_time_label(L, r);
     set_num(L, "threads_running", r->threads_running);
     set_num(L, "time_interval", r->time_interval_s);
     set_num(L, "time_total", r->time_total_s);
@@ -647,8 +661,6 @@ int script_call_builtin(struct script *s, const char *name,
         set_num(s->L, "bytes_read", (double) r->delta->c[STAT_BYTES_READ]);
         set_num(s->L, "bytes_written",
                 (double) r->delta->c[STAT_BYTES_WRITTEN]);
-        /* The `[ Ns ]` label of their interval lines (report.h). */
-        set_num(s->L, "time_label", r->time_label_s);
     }
     if (script_pcall(s->L, r ? 1 : 0, 1) != 0)
         return script_call_failed(s->L, name);

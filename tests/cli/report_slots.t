@@ -76,6 +76,25 @@ The whole process stopped (SIGSTOP) shortly after the 2 s report for about
   labels strictly increase: ok
   labels are the slots reached: ok
 
+A script's own interval hook gets the label too (stat.time_label), and
+sysbench.report_default, the ready-made hook, prints it: stopped the same
+way, its lines are labelled as bench's own.
+
+  $ cat > hook.lua <<'LUA'
+  > function event() end
+  > sysbench.hooks.report_intermediate = sysbench.report_default
+  > LUA
+  $ rm -f out
+  $ "$BENCH" hook.lua --time=6 --report-interval=1 --rate=200 \
+  >   --results=hook.json run > out &
+  $ pid=$!; started '^\[ 2s \]' && sleep 0.2 && kill -STOP $pid 2>/dev/null && sleep 1.6 && kill -CONT $pid 2>/dev/null; wait $pid
+  $ grep -c '^\[ [0-9]*s \] thds: 1 tps: .* err/s ' out | awk '$1 >= 2 { print "report_default lines: ok" }'
+  report_default lines: ok
+  $ python3 check.py out hook.json 1
+  reports: ok
+  labels strictly increase: ok
+  labels are the slots reached: ok
+
 The same with a 2 s interval, and for a built-in test whose Lua prints its
 own interval line (memory).
 
