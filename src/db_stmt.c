@@ -282,10 +282,6 @@ static sql_result *execute_checked(sql_statement *ps, struct db_stmt *s,
     return db_finish(c, rc, DB_OP_QUERY, c->text);
 }
 
-/* The fast path is a statement prepared on the server, on its connection
- * as it was then, open and not broken (the keys match, see
- * db_conn_set_key): db_conn_begin and the driver call of execute_checked
- * with the checks that cannot fail left out. */
 /* The driver's free_result before an execute, for a driver whose execute
  * does not release the result itself. Out of line: nothing of the fast
  * path is kept in registers across it. */
@@ -294,6 +290,10 @@ static void __attribute__((noinline)) execute_free_result(struct db_conn *c)
     c->drv->free_result(&c->rs);
 }
 
+/* The fast path is a statement prepared on the server, on its connection
+ * as it was then, open and not broken (the keys match, see
+ * db_conn_set_key): db_conn_begin and the driver call of execute_checked
+ * with the checks that cannot fail left out. */
 static inline int execute_call(sql_statement *ps, struct db_stmt *s,
                                struct db_conn *c)
 {

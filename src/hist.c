@@ -54,11 +54,10 @@ static uint64_t hist_value_at(size_t idx)
  * hist_chunk_alloc(), so a non-NULL chunk is seen zeroed or later. */
 static uint64_t *hist_chunk_load(const struct hist *h, size_t c)
 {
-    uintptr_t base = (uintptr_t) ck_pr_load_ptr(&h->oct[c < 2 ? 0 : c - 1]);
+    void *oct = ck_pr_load_ptr(&h->oct[hist_octave_of_chunk(c)]);
 
     ck_pr_fence_load();
-    if (base == 0) return NULL;
-    return (uint64_t *) (base + (c == 0 ? 0 : CHUNK_BYTES));
+    return hist_chunk_from(oct, c);
 }
 
 /* Reader side of a compact hist's pending values: those below the count
@@ -97,12 +96,12 @@ struct hist *hist_new_compact(void)
 
 void hist_free(struct hist *h)
 {
-    size_t k;
+    size_t c;
 
     if (h == NULL) return;
-    free(h->oct[0]);
-    for (k = 1; k < HIST_OCTAVES; k++)
-        if (h->oct[k]) free((void *) ((uintptr_t) h->oct[k] + CHUNK_BYTES));
+    free(hist_chunk_at(h, 0)); /* chunks 0 and 1: one block */
+    for (c = 2; c < HIST_CHUNKS; c++)
+        free(hist_chunk_at(h, c));
     free(h->pending);
     free(h);
 }
@@ -127,11 +126,12 @@ static uint64_t *hist_chunk_alloc(struct hist *h, size_t c)
         return NULL;
     }
     ck_pr_fence_store();
-    if (c < 2) {
+    if (c < 2) { /* the block is chunk 0 and octave 0's address */
         ck_pr_store_ptr(&h->oct[0], block);
-        return block + (c == 0 ? 0 : HIST_CHUNK_LEN);
+        return hist_chunk_from(block, c);
     }
-    ck_pr_store_ptr(&h->oct[c - 1], (void *) ((uintptr_t) block - CHUNK_BYTES));
+    ck_pr_store_ptr(&h->oct[hist_octave_of_chunk(c)],
+                    (void *) ((uintptr_t) block - CHUNK_BYTES));
     return block;
 }
 

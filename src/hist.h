@@ -114,16 +114,27 @@ static inline size_t hist_index(uint64_t value_ns)
     return ((size_t) k << HIST_SUB_BITS) + (size_t) (value_ns >> k);
 }
 
+/* The octave holding chunk c, and chunk c from that octave's oct[] entry
+ * (NULL: none yet): the one place that knows the layout of struct hist's
+ * oct[] (hist_chunk_at, and hist.c's fenced reader and allocator). */
+static inline size_t hist_octave_of_chunk(size_t c)
+{
+    return c < 2 ? 0 : c - 1;
+}
+
+static inline uint64_t *hist_chunk_from(const void *oct, size_t c)
+{
+    if (oct == NULL) return NULL;
+    return (uint64_t *) ((uintptr_t) oct +
+                         (c == 0 ? 0 : HIST_CHUNK_LEN * sizeof(uint64_t)));
+}
+
 /* Chunk c (< HIST_CHUNKS) of h, or NULL when it has none yet. For the
  * owner, or a hist no other thread writes (readers of a recording hist
  * use hist.c's fenced load). */
 static inline uint64_t *hist_chunk_at(const struct hist *h, size_t c)
 {
-    uintptr_t base = (uintptr_t) h->oct[c < 2 ? 0 : c - 1];
-
-    if (base == 0) return NULL;
-    return (uint64_t *) (base +
-                         (c == 0 ? 0 : HIST_CHUNK_LEN * sizeof(uint64_t)));
+    return hist_chunk_from(h->oct[hist_octave_of_chunk(c)], c);
 }
 
 /* Slow path of hist_record(), for its use only: allocates the chunk, or
