@@ -94,14 +94,17 @@ static int parse_forced_shutdown(struct run_config *cfg)
     } else {
         errno = 0;
         n     = strtol(v, &end, 10);
-        if (errno || end == v || n < 0 || (*end && strcmp(end, "%") != 0)) {
+        if (errno || end == v || n < 0 || n > INT_MAX ||
+            (*end && strcmp(end, "%") != 0)) {
             log_fatal("Invalid value for --forced-shutdown: '%s'", v);
             return 1;
         }
     }
-    if (cfg->time_s > 0)
-        cfg->forced_shutdown_s =
-            *end == '%' ? (int) ((long) cfg->time_s * n / 100) : (int) n;
+    if (cfg->time_s > 0) {
+        /* n <= INT_MAX and time_s an int: the product fits in 64 bits */
+        long long s = *end == '%' ? (long long) cfg->time_s * n / 100 : n;
+        cfg->forced_shutdown_s = s > INT_MAX ? INT_MAX : (int) s;
+    }
     return 0;
 }
 

@@ -304,6 +304,13 @@ The announced time is --time plus the grace, without wrapping (a fuzzed
 
   $ $BENCH cpu --time=1 --events=10 --cpu-max-prime=1000 --forced-shutdown=2147483647 run | grep Forcing
   Forcing shutdown in 2147483648 seconds
+
+A percentage of a long --time is at most 2147483647 s of grace (the fuzzer
+found 10 * 7662478147693168412 overflowing; values above INT_MAX are
+refused, errors.t):
+
+  $ $BENCH cpu --time=1000000 --events=10 --cpu-max-prime=1000 --forced-shutdown=2147483647% run | grep Forcing
+  Forcing shutdown in 2148483647 seconds
   $ $BENCH cpu --time=1 --forced-shutdown=0 --cpu-max-prime=200000000 run
   bench * (sysbench 1.0.20 compatible, using * LuaJIT *) (glob)
   

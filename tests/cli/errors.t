@@ -126,6 +126,9 @@ Range checks of general options: stdout, before the banner.
   $ $BENCH cpu --time=1 --forced-shutdown=5x run
   FATAL: Invalid value for --forced-shutdown: '5x'
   [1]
+  $ $BENCH cpu --time=1 --forced-shutdown=7662478147693168412% run
+  FATAL: Invalid value for --forced-shutdown: '7662478147693168412%'
+  [1]
   $ $BENCH --db-ps-mode=foo cpu run
   FATAL: Invalid value for db-ps-mode: foo
   [1]
