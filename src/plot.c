@@ -187,15 +187,22 @@ static int run_gnuplot(const char *gp, const char *script, const char *out)
     return 0;
 }
 
-/* A gnuplot string literal: double quotes, \ and " escaped, no newline. */
+/* A gnuplot string literal that gnuplot takes as text only. The strings
+ * come from result documents and file names, i.e. from whoever sent the
+ * file: in double quotes gnuplot would run `command` substitutions, so
+ * every string is single-quoted, where neither backquotes, @macros nor
+ * backslash escapes are expanded and the only special character is the
+ * quote itself (doubled). A control character (a newline would end the
+ * command) becomes a space. */
 static void gp_str(FILE *f, const char *s)
 {
-    fputc('"', f);
+    fputc('\'', f);
     for (; s && *s; s++) {
-        if (*s == '"' || *s == '\\') fputc('\\', f);
-        fputc(*s == '\n' ? ' ' : *s, f);
+        unsigned char c = (unsigned char) *s;
+        if (c == '\'') fputc('\'', f);
+        fputc(c < 0x20 || c == 0x7f ? ' ' : c, f);
     }
-    fputc('"', f);
+    fputc('\'', f);
 }
 
 /* A series title: the bare name for one document, else "file: name". */

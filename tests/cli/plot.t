@@ -94,6 +94,40 @@ block of the script: column 8 threads, 10 users).
   $ grep -c '^\$s0 << EOD$' s.gp
   1
 
+A result file is data, never code (issue 28): gnuplot runs `command`
+substitutions inside double-quoted strings and expands @macros outside
+them, so every string from a document or a file name reaches the script
+single-quoted. Each string field and the file name below carry a
+backquote, $(...), system(...), both quotes, a backslash, @ and a
+newline; nothing runs, and the text is drawn as it is.
+
+  $ cat > hostile.py <<'PY'
+  > import json, sys
+  > d = json.load(open(sys.argv[1]))
+  > bad = "a`touch RAN1`b $(touch RAN2) system(\"touch RAN3\") ' \" \\ @x @GPVAL_PWD\nset output 'RAN4.svg'"
+  > d["test"] = d["database"]["driver"] = d["database"]["server_version"] = bad
+  > d["bench"]["version"] = bad
+  > json.dump(d, open("h`touch RAN5`$(touch RAN6)'\"@x.json", "w"))
+  > PY
+  $ python3 hostile.py "$d/point_select_1thread.json"
+  $ for k in time spectrum histogram; do "$BENCH" plot h*.json "$d/point_select_2threads.json" --kind=$k -o "o'\`touch RAN7\`$k.svg" || echo "$k failed"; done
+  $ ls RAN* 2>/dev/null | wc -l
+  0
+  $ python3 sane.py o*time.svg
+  1000x1100 big enough
+  $ cat > drawn.py <<'PY'
+  > import sys
+  > bad = "a`touch RAN1`b $(touch RAN2) system(\"touch RAN3\") ' \" \\ @x @GPVAL_PWD set output 'RAN4.svg'"
+  > for path in sys.argv[1:]:
+  >     print(path.split("`")[-1], (bad + " on " + bad) in open(path).read())
+  > PY
+  $ python3 drawn.py o\'*.svg
+  histogram.svg True
+  spectrum.svg True
+  time.svg True
+  $ grep -c 'h`touch RAN5`$(touch RAN6)' o*spectrum.svg
+  1
+
 Errors: no gnuplot, a bad file name, a document that is none, a bad kind.
 
   $ PATH=/nonexistent "$BENCH" plot "$d/point_select_1thread.json" -o x.png
