@@ -327,36 +327,87 @@ fail:
 }
 #endif
 
+typedef void *(*run_fn)(void *);
+
+/* The workload named by the optional last argument; -1 on a bad usage. */
+static int parse_workload(int argc, char **argv, enum workload *work)
+{
+    *work = W_POINT;
+    if (argc == 11 && strcmp(argv[10], "fetch") == 0)
+        *work = W_FETCH;
+    else if (argc == 11 && strcmp(argv[10], "trx") == 0)
+        *work = W_TRX;
+    else if (argc != 10 && !(argc == 11 && strcmp(argv[10], "point") == 0))
+        return -1;
+    return 0;
+}
+
+/* The thread body of the driver called NAME; NULL when not built in. */
+static run_fn driver_run(const char *name)
+{
+    run_fn run = NULL;
+
+#ifdef FLOOR_MYSQL
+    if (strcmp(name, "mysql") == 0) run = run_mysql;
+#endif
+#ifdef FLOOR_PGSQL
+    if (strcmp(name, "pgsql") == 0) run = run_pgsql;
+#endif
+#ifdef FLOOR_SQLITE
+    if (strcmp(name, "sqlite") == 0) run = run_sqlite;
+#endif
+    return run;
+}
+
+/* Runs RUN on THREADS threads, EVENTS events shared between them, with
+ * the connection arguments of argv[2..7]: 1 when a thread failed, 0 when
+ * none did, -1 when they could not all be started. */
+static int run_threads(run_fn run, char **argv, unsigned threads,
+                       unsigned long events, enum workload work)
+{
+    pthread_t *tids  = calloc(threads, sizeof(*tids));
+    struct job *jobs = calloc(threads, sizeof(*jobs));
+    int failed       = 0;
+
+    if (!tids || !jobs) return -1;
+    for (unsigned t = 0; t < threads; t++) {
+        jobs[t] = (struct job){
+            .host       = argv[2],
+            .port       = (unsigned) strtoul(argv[3], NULL, 10),
+            .user       = argv[4],
+            .password   = argv[5],
+            .db         = argv[6],
+            .table_size = (uint32_t) strtoul(argv[7], NULL, 10),
+            .events     = events / threads + (t < events % threads),
+            .work       = work,
+            .seed       = 0x9E3779B97F4A7C15ULL * (t + 1),
+        };
+        if (pthread_create(&tids[t], NULL, run, &jobs[t]) != 0) return -1;
+    }
+    for (unsigned t = 0; t < threads; t++) {
+        pthread_join(tids[t], NULL);
+        failed |= jobs[t].failed;
+    }
+    free(tids);
+    free(jobs);
+    return failed;
+}
+
 int main(int argc, char **argv)
 {
-    void *(*run)(void *) = NULL;
+    run_fn run;
     unsigned threads;
     unsigned long events;
-    pthread_t *tids;
-    struct job *jobs;
-    int failed = 0;
+    enum workload work;
+    int failed;
 
-    enum workload work = W_POINT;
-
-    if (argc == 11 && strcmp(argv[10], "fetch") == 0)
-        work = W_FETCH;
-    else if (argc == 11 && strcmp(argv[10], "trx") == 0)
-        work = W_TRX;
-    else if (argc != 10 && !(argc == 11 && strcmp(argv[10], "point") == 0)) {
+    if (parse_workload(argc, argv, &work) != 0) {
         fprintf(stderr, "usage: db_floor mysql|pgsql|sqlite HOST PORT USER "
                         "PASSWORD "
                         "DB TABLE_SIZE THREADS EVENTS [point|fetch|trx]\n");
         return 2;
     }
-#ifdef FLOOR_MYSQL
-    if (strcmp(argv[1], "mysql") == 0) run = run_mysql;
-#endif
-#ifdef FLOOR_PGSQL
-    if (strcmp(argv[1], "pgsql") == 0) run = run_pgsql;
-#endif
-#ifdef FLOOR_SQLITE
-    if (strcmp(argv[1], "sqlite") == 0) run = run_sqlite;
-#endif
+    run = driver_run(argv[1]);
     if (!run) {
         fprintf(stderr, "db_floor: driver '%s' not built in\n", argv[1]);
         return 2;
@@ -371,32 +422,11 @@ int main(int argc, char **argv)
 #ifdef FLOOR_MYSQL
     if (run == run_mysql && mysql_library_init(0, NULL, NULL)) return 1;
 #endif
-    tids = calloc(threads, sizeof(*tids));
-    jobs = calloc(threads, sizeof(*jobs));
-    if (!tids || !jobs) return 1;
-    for (unsigned t = 0; t < threads; t++) {
-        jobs[t] = (struct job){
-            .host       = argv[2],
-            .port       = (unsigned) strtoul(argv[3], NULL, 10),
-            .user       = argv[4],
-            .password   = argv[5],
-            .db         = argv[6],
-            .table_size = (uint32_t) strtoul(argv[7], NULL, 10),
-            .events     = events / threads + (t < events % threads),
-            .work       = work,
-            .seed       = 0x9E3779B97F4A7C15ULL * (t + 1),
-        };
-        if (pthread_create(&tids[t], NULL, run, &jobs[t]) != 0) return 1;
-    }
-    for (unsigned t = 0; t < threads; t++) {
-        pthread_join(tids[t], NULL);
-        failed |= jobs[t].failed;
-    }
+    failed = run_threads(run, argv, threads, events, work);
+    if (failed < 0) return 1;
 #ifdef FLOOR_MYSQL
     if (run == run_mysql) mysql_library_end();
 #endif
-    free(tids);
-    free(jobs);
     if (!failed) printf("events: %lu\n", events);
     return failed;
 }

@@ -8,13 +8,13 @@
 #include <strings.h>
 
 #include "cli_validate.h"
-#include "db.h"
+#include "db/db.h"
 #include "log.h"
 #include "options.h"
 #include "rand.h"
-#include "results.h"
+#include "report/results.h"
 #include "run_config.h"
-#include "script_source.h"
+#include "script/script_source.h"
 #include "version.h"
 #include "wallclock.h"
 

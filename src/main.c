@@ -9,10 +9,10 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "compare.h"
-#include "db.h"
-#include "merge.h"
-#include "plot.h"
+#include "cmd/compare.h"
+#include "db/db.h"
+#include "cmd/merge.h"
+#include "cmd/plot.h"
 #include "log.h"
 #include "options.h"
 #include "pool.h"

@@ -15,13 +15,13 @@
 
 #include "api.h"
 #include "clock.h"
-#include "detail.h"
-#include "hist.h"
+#include "measure/detail.h"
+#include "measure/hist.h"
 #include "log.h"
 #include "owned.h"
 #include "pacer.h"
 #include "pool.h"
-#include "stats.h"
+#include "measure/stats.h"
 
 /* Owned by one worker: only it writes (pool_stop aside, see fast_until_ns),
  * the reporter reads relaxed. The first line holds all the fast path needs. */

@@ -9,16 +9,16 @@
 #include <unistd.h>
 
 #include "clock.h"
-#include "detail.h"
-#include "hist.h"
+#include "measure/detail.h"
+#include "measure/hist.h"
 #include "log.h"
 #include "pool.h"
 #include "progress.h"
-#include "report.h"
+#include "report/report.h"
 #include "reporter.h"
-#include "results.h"
-#include "script.h"
-#include "stats.h"
+#include "report/results.h"
+#include "script/script.h"
+#include "measure/stats.h"
 
 struct reporter {
     struct reporter_config cfg;

@@ -10,8 +10,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "metrics.h"
-#include "report.h"
+#include "report/metrics.h"
+#include "report/report.h"
 
 struct results;
 struct script;

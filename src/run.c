@@ -7,20 +7,20 @@
 #include <string.h>
 
 #include "clock.h"
-#include "db.h"
-#include "detail.h"
+#include "db/db.h"
+#include "measure/detail.h"
 #include "log.h"
 #include "native.h"
 #include "options.h"
 #include "pool.h"
 #include "rand.h"
-#include "report.h"
+#include "report/report.h"
 #include "reporter.h"
-#include "results.h"
+#include "report/results.h"
 #include "run.h"
-#include "script.h"
-#include "script_source.h"
-#include "stats.h"
+#include "script/script.h"
+#include "script/script_source.h"
+#include "measure/stats.h"
 #include "version.h"
 #include "wallclock.h"
 
@@ -463,26 +463,12 @@ static int finish_run(struct run *run, struct script **rs, bool all_done)
     return status;
 }
 
-static int run_benchmark(struct run *run)
+/* Before any worker starts: the options exported to the script, its
+ * init(), its event() found, the header printed and the run's records
+ * made. 0, or 1 after the error line. */
+static int ready_workload(struct run *run)
 {
     const struct run_config *cfg = run->cfg;
-    struct script *rs            = NULL;
-    struct pool_config pc        = {
-               .threads    = cfg->threads,
-               .stack_size = cfg->stack_size,
-               .time_limit_ns =
-            cfg->time_s > 0 ? (uint64_t) cfg->time_s * NS_PER_S : 0,
-               .events_limit    = cfg->events > 0 ? (uint64_t) cfg->events : 0,
-               .warmup_ns       = (uint64_t) cfg->warmup_s * NS_PER_S,
-               .init_timeout_ns = (uint64_t) cfg->init_timeout_s * NS_PER_S,
-               .rate            = cfg->rate > 0 ? cfg->rate : 0,
-               .rate_seed       = (uint64_t) cfg->rand_seed +
-                            (uint64_t) cfg->rand_seed_offset * 618034u,
-               .users = cfg->virtual_users,
-    };
-    struct pool_work work = {worker_init,     worker_run, worker_done,
-                             threads_started, run,        wait_start_at};
-    int status;
 
     if (export_options(run, run->main) != 0) return 1;
     if (script_has_function(run->main, "init") &&
@@ -505,6 +491,31 @@ static int run_benchmark(struct run *run)
         detail_init(detail_workers(run), measures_detail(cfg), cfg->rate > 0) !=
             0)
         return 1;
+    return 0;
+}
+
+static int run_benchmark(struct run *run)
+{
+    const struct run_config *cfg = run->cfg;
+    struct script *rs            = NULL;
+    struct pool_config pc        = {
+               .threads    = cfg->threads,
+               .stack_size = cfg->stack_size,
+               .time_limit_ns =
+            cfg->time_s > 0 ? (uint64_t) cfg->time_s * NS_PER_S : 0,
+               .events_limit    = cfg->events > 0 ? (uint64_t) cfg->events : 0,
+               .warmup_ns       = (uint64_t) cfg->warmup_s * NS_PER_S,
+               .init_timeout_ns = (uint64_t) cfg->init_timeout_s * NS_PER_S,
+               .rate            = cfg->rate > 0 ? cfg->rate : 0,
+               .rate_seed       = (uint64_t) cfg->rand_seed +
+                            (uint64_t) cfg->rand_seed_offset * 618034u,
+               .users = cfg->virtual_users,
+    };
+    struct pool_work work = {worker_init,     worker_run, worker_done,
+                             threads_started, run,        wait_start_at};
+    int status;
+
+    if (ready_workload(run) != 0) return 1;
     log_notice("Initializing worker threads...\n");
     if (cfg->report_interval_s > 0 || cfg->ncheckpoints > 0)
         if (!(rs = reporter_script(run))) return 1;

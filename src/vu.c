@@ -14,7 +14,7 @@
 
 #include "api.h"
 #include "clock.h"
-#include "db.h"
+#include "db/db.h"
 #include "vu.h"
 
 struct vu_user {

@@ -5,7 +5,7 @@
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
-#include "driver.h"
+#include "db/driver.h"
 
 extern const struct db_driver driver_mysql, driver_pgsql, driver_sqlite,
     driver_null;

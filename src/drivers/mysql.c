@@ -321,16 +321,15 @@ void drv_mysql_drain_results(struct my_conn *mc)
     }
 }
 
-static int read_outcome(struct db_conn *c, struct db_result *r,
-                        const char *func)
+int drv_mysql_text_outcome(struct db_conn *c, MYSQL_RES *res, bool stored,
+                           struct db_result *r)
 {
     struct my_conn *mc = c->impl;
-    MYSQL_RES *res     = mysql_use_result(mc->m);
     my_ulonglong n;
 
     if (!res) {
         if (mysql_errno(mc->m) != 0)
-            return drv_mysql_conn_error(c, mc->m, func);
+            return drv_mysql_conn_error(c, mc->m, "mysql_store_result()");
         n              = mysql_affected_rows(mc->m);
         r->pub.nrows   = n == (my_ulonglong) -1 ? 0 : (uint32_t) n;
         r->pub.counter = r->pub.nrows > 0 ? DB_CNT_WRITE : DB_CNT_OTHER;
@@ -340,7 +339,10 @@ static int read_outcome(struct db_conn *c, struct db_result *r,
     r->pub.counter = DB_CNT_READ;
     r->pub.nfields = mysql_num_fields(res);
     r->pub.ptr     = res;
-    r->streaming   = true;
+    if (stored)
+        r->pub.nrows = (uint32_t) mysql_num_rows(res);
+    else
+        r->streaming = true;
     return 0;
 }
 
@@ -357,7 +359,7 @@ static int drv_mysql_query(struct db_conn *c, const char *sql, size_t len,
     DEBUG("mysql_real_query(%p, \"%s\", %zu) = %d", (void *) mc->m, sql, len,
           err);
     if (err) return drv_mysql_conn_error(c, mc->m, "mysql_drv_query()");
-    return read_outcome(c, r, "mysql_store_result()");
+    return drv_mysql_text_outcome(c, mysql_use_result(mc->m), false, r);
 }
 
 static bool drv_mysql_more_results(struct db_conn *c)
@@ -379,7 +381,7 @@ static int drv_mysql_next_result(struct db_conn *c, struct db_result *r)
     if (err > 0)
         return drv_mysql_conn_error(c, mc->m, "mysql_drv_next_result()");
     if (err < 0) return 0; /* none left: "other", as sysbench */
-    return read_outcome(c, r, "mysql_store_result()");
+    return drv_mysql_text_outcome(c, mysql_use_result(mc->m), false, r);
 }
 
 static int fetch_text(struct db_conn *c, struct my_conn *mc, sql_value *v)

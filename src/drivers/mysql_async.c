@@ -153,34 +153,12 @@ static int connect_cont(struct db_conn *c, struct my_conn *mc)
 
 /* -- Queries ------------------------------------------------------------ */
 
-/* A text query's stored result, as read_outcome in mysql.c sees it. */
-static int query_outcome(struct db_conn *c, struct my_conn *mc, MYSQL_RES *res,
-                         struct db_result *r)
-{
-    my_ulonglong n;
-
-    if (!res) {
-        if (mysql_errno(mc->m) != 0)
-            return drv_mysql_conn_error(c, mc->m, "mysql_store_result()");
-        n              = mysql_affected_rows(mc->m);
-        r->pub.nrows   = n == (my_ulonglong) -1 ? 0 : (uint32_t) n;
-        r->pub.counter = r->pub.nrows > 0 ? DB_CNT_WRITE : DB_CNT_OTHER;
-        return 0;
-    }
-    mc->res        = res;
-    r->pub.counter = DB_CNT_READ;
-    r->pub.nfields = mysql_num_fields(res);
-    r->pub.nrows   = (uint32_t) mysql_num_rows(res);
-    r->pub.ptr     = res;
-    return 0;
-}
-
 static int query_store(struct db_conn *c, struct my_conn *mc, int status,
                        MYSQL_RES *res, struct db_result *r)
 {
     if (status) return waits(c, mc, OP_QUERY_STORE, status);
     mc->async_op = OP_NONE;
-    return query_outcome(c, mc, res, r);
+    return drv_mysql_text_outcome(c, res, true, r);
 }
 
 /* After mysql_real_query's part: its error, or the rows. */

@@ -9,7 +9,7 @@
 #include <errmsg.h>
 #include <mysql.h>
 
-#include "driver.h"
+#include "db/driver.h"
 
 /* Logs a client library call when --mysql-debug is on. */
 #define DEBUG(...)                                                             \
@@ -87,6 +87,13 @@ static inline void drv_mysql_drain_pending(struct my_conn *mc)
 {
     if (mc->drain) drv_mysql_drain_results(mc);
 }
+
+/* A text query's outcome once its result is taken (res NULL: none, or an
+ * error): the affected rows, else the result set as the current result,
+ * streamed (mysql_use_result) or stored (mysql_store_result, whose row
+ * count is known: the non-blocking path). 0, or -1 with c->err filled. */
+int drv_mysql_text_outcome(struct db_conn *c, MYSQL_RES *res, bool stored,
+                           struct db_result *r);
 
 /* The text result's loop (reads it to the end, frees it): out of line,
  * so a statement's release keeps few registers. */

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "driver.h"
+#include "db/driver.h"
 
 #define MAX_RULES 32
 

@@ -16,7 +16,7 @@
 
 #include <libpq-fe.h>
 
-#include "driver.h"
+#include "db/driver.h"
 #include "pgsql_copy.h"
 
 #define PG_STATE_CONN_FAILURE "08006" /* when libpq has no SQLSTATE */
@@ -544,14 +544,6 @@ static int drv_pgsql_load_end(struct db_conn *c, struct db_load *l, bool commit)
 
 /* -- Non-blocking calls (--virtual-users) ----------------------------- */
 
-static uint64_t now_ns(void)
-{
-    struct timespec ts;
-
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (uint64_t) ts.tv_sec * 1000000000ULL + (uint64_t) ts.tv_nsec;
-}
-
 static int wait_socket(struct db_conn *c, int events, bool fresh)
 {
     struct pg_conn *pc = c->impl;
@@ -567,7 +559,7 @@ static int wait_socket(struct db_conn *c, int events, bool fresh)
 static int connect_wait(struct db_conn *c, int events)
 {
     struct pg_conn *pc = c->impl;
-    uint64_t now       = now_ns();
+    uint64_t now       = clock_now_ns();
 
     wait_socket(c, events, true);
     c->wait.timeout_ms =
@@ -716,7 +708,7 @@ static int drv_pgsql_connect_start(struct db_conn *c)
     connect_params(c, keys, vals, port, sizeof(port));
     pc->pg          = PQconnectStartParams(keys, vals, 0);
     pc->connecting  = true;
-    pc->deadline_ns = now_ns() + PG_CONNECT_TIMEOUT_NS;
+    pc->deadline_ns = clock_now_ns() + PG_CONNECT_TIMEOUT_NS;
     /* As if PQconnectPoll had asked for writing (libpq's rule). */
     if (pc->pg && PQstatus(pc->pg) != CONNECTION_BAD)
         return connect_wait(c, DB_WAIT_WRITE);
@@ -737,7 +729,7 @@ static int drv_pgsql_resume(struct db_conn *c, struct db_result *r)
         /* The server answered: the timeout counts from here, so that it
          * means the server's silence, not the worker's queue of users
          * connecting at once. */
-        pc->deadline_ns = now_ns() + PG_CONNECT_TIMEOUT_NS;
+        pc->deadline_ns = clock_now_ns() + PG_CONNECT_TIMEOUT_NS;
         return connect_poll(c, PQconnectPoll(pc->pg));
     }
     if (!PQconsumeInput(pc->pg)) {

@@ -7,7 +7,7 @@
 
 #include <sqlite3.h>
 
-#include "driver.h"
+#include "db/driver.h"
 
 struct sq_conn {
     sqlite3 *db;

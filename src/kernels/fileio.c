@@ -18,11 +18,11 @@
 
 #include "config.h"
 #include "clock.h"
-#include "hist.h"
+#include "measure/hist.h"
 #include "kernels/fileio.h"
 #include "log.h"
 #include "rand.h"
-#include "stats.h"
+#include "measure/stats.h"
 
 /* The test of the current run, for the worker and reporter states. Set
  * and cleared by the main thread while no worker runs. */

@@ -6,44 +6,16 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "../capture.h"
 #include "../tap.h"
-#include "db_internal.h"
-#include "stats.h"
+#include "db/db_internal.h"
+#include "measure/stats.h"
 
 static struct options *opts;
 static sql_driver *drv;
 
 /* -- Helpers ----------------------------------------------------------- */
 
-static FILE *cap_file;
-static int cap_saved = -1;
-static char cap_text[16384];
-
-static void capture_begin(void)
-{
-    fflush(stdout);
-    cap_file  = tmpfile();
-    cap_saved = dup(1);
-    dup2(fileno(cap_file), 1);
-}
-
-static const char *capture_end(void)
-{
-    size_t n;
-
-    log_flush();
-    fflush(stdout);
-    dup2(cap_saved, 1);
-    close(cap_saved);
-    rewind(cap_file);
-    n           = fread(cap_text, 1, sizeof(cap_text) - 1, cap_file);
-    cap_text[n] = '\0';
-    fclose(cap_file);
-    return cap_text;
-}
-
-/* Options: the server's from the environment, then `extra` (space
- * separated --name=value arguments). */
 /* The servers' ports, as tests/db/servers.sh env exports them (CI may move
  * them so that a second pair can run beside the shared one). */
 static const char *server_port(const char *env, const char *fallback)
@@ -53,6 +25,8 @@ static const char *server_port(const char *env, const char *fallback)
     return port != NULL && *port != '\0' ? port : fallback;
 }
 
+/* Options: the server's from the environment, then `extra` (space
+ * separated --name=value arguments). */
 static sql_driver *setup(const char *driver, const char *env, const char *extra)
 {
     char buf[2048];

@@ -16,14 +16,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "db.h"
+#include "db/db.h"
 #include "cli.h"
 #include "log.h"
 #include "options.h"
 #include "rand.h"
-#include "script.h"
-#include "script_source.h"
-#include "stats.h"
+#include "script/script.h"
+#include "script/script_source.h"
+#include "measure/stats.h"
 
 const char *bench_fuzz_data(void);
 size_t bench_fuzz_size(void);

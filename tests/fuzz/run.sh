@@ -33,30 +33,52 @@ die() {
     exit 2
 }
 
-# The library of the whole tree, instrumented for coverage and sanitizers.
+# The library of the whole tree, instrumented for coverage and sanitizers,
+# configured in $build. A source tree configured in place (./configure &&
+# make there) cannot also be built elsewhere (automake refuses), so then a
+# copy of its sources in $build/tree (git's files, else make distdir's) is
+# configured and built in place.
+srctree=$top
+objtree=$build
+copy_tree() {
+    mkdir -p "$build/tree" || die "cannot create $build/tree"
+    if [ "$(git -C "$top" rev-parse --show-toplevel 2>/dev/null)" = "$(cd "$top" && pwd -P)" ]; then
+        (cd "$top" && git ls-files -z | tar --null -T - -cf -) |
+            tar -xf - -C "$build/tree" || die "cannot copy the sources"
+    else
+        make -C "$top" distdir distdir="$build/tree" >"$build/distdir.out" 2>&1 ||
+            die "cannot copy the sources (see $build/distdir.out)"
+    fi
+}
 build_lib() {
     mkdir -p "$build" || die "cannot create $build"
-    if [ ! -f "$build/Makefile" ]; then
-        [ -x "$top/configure" ] || (cd "$top" && ./autogen.sh) || die "autogen failed"
-        (cd "$build" && "$top/configure" CC="$CC" \
-            CFLAGS="$cflags -fsanitize=fuzzer-no-link" >configure.out 2>&1) ||
+    if [ -f "$top/config.status" ]; then
+        srctree=$build/tree
+        objtree=$build/tree
+        copy_tree # each time: make rebuilds what changed since
+    fi
+    if [ ! -f "$objtree/Makefile" ]; then
+        [ -x "$srctree/configure" ] || (cd "$srctree" && ./autogen.sh >/dev/null) ||
+            die "autogen failed"
+        (cd "$objtree" && "$srctree/configure" CC="$CC" \
+            CFLAGS="$cflags -fsanitize=fuzzer-no-link" >"$build/configure.out" 2>&1) ||
             die "configure failed (see $build/configure.out)"
     fi
-    make -C "$build" -j"${FUZZ_JOBS:-2}" src/embedded.c libbench.a >"$build/make.out" 2>&1 ||
+    make -C "$objtree" -j"${FUZZ_JOBS:-2}" src/script/embedded.c libbench.a >"$build/make.out" 2>&1 ||
         { tail -30 "$build/make.out"; die "build failed"; }
 }
 
 # link NAME: build/fuzz/fuzz_NAME from tests/fuzz/fuzz_NAME.c.
 link() {
     local libs
-    libs=$(make -s -C "$build" --no-print-directory \
+    libs=$(make -s -C "$objtree" --no-print-directory \
         --eval='fuzz-print-libs: ; @echo $(BENCH_LIBS)' fuzz-print-libs) ||
         die "cannot read the link flags"
     # shellcheck disable=SC2086
     $CC $cflags -fsanitize=fuzzer -std=c11 -D_GNU_SOURCE -rdynamic \
-        -I"$top/src" -I"$build/src" $(pkg-config --cflags luajit 2>/dev/null) \
+        -I"$srctree/src" -I"$objtree/src" $(pkg-config --cflags luajit 2>/dev/null) \
         -o "$build/fuzz_$1" "$fuzz_dir/fuzz_$1.c" \
-        -Wl,--whole-archive "$build/libbench.a" -Wl,--no-whole-archive $libs ||
+        -Wl,--whole-archive "$objtree/libbench.a" -Wl,--no-whole-archive $libs ||
         die "cannot link fuzz_$1"
 }
 

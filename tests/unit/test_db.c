@@ -6,42 +6,16 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "../capture.h"
 #include "../tap.h"
-#include "db_internal.h"
-#include "stats.h"
+#include "db/db_internal.h"
+#include "measure/stats.h"
 
 static struct options *opts;
 static sql_driver *drv;
 static bool stop_now;
 
 /* -- Helpers ----------------------------------------------------------- */
-
-static FILE *cap_file;
-static int cap_saved = -1;
-static char cap_text[8192];
-
-/* Captures what log.c prints on stdout between the two calls. */
-static void capture_begin(void)
-{
-    fflush(stdout);
-    cap_file  = tmpfile();
-    cap_saved = dup(1);
-    dup2(fileno(cap_file), 1);
-}
-
-static const char *capture_end(void)
-{
-    size_t n;
-
-    fflush(stdout);
-    dup2(cap_saved, 1);
-    close(cap_saved);
-    rewind(cap_file);
-    n           = fread(cap_text, 1, sizeof(cap_text) - 1, cap_file);
-    cap_text[n] = '\0';
-    fclose(cap_file);
-    return cap_text;
-}
 
 static bool should_stop(void)
 {

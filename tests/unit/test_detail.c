@@ -10,8 +10,8 @@
 #include <time.h>
 
 #include "clock.h"
-#include "detail.h"
-#include "hist.h"
+#include "measure/detail.h"
+#include "measure/hist.h"
 #include "tap.h"
 
 static unsigned cls(const char *sql)
@@ -65,6 +65,69 @@ static void kinds(void)
     is_int(detail_classify("SELECT", 3), DETAIL_KIND_OTHER, "len is honoured");
 }
 
+/* Records a first period on worker w: queries of two kinds (one of them
+ * discarded) and two paced events (the second discarded). */
+static void record_first_period(struct detail_worker *w)
+{
+    detail_query(w, DETAIL_KIND_POINT_SELECT, DETAIL_READ, 1000, false);
+    detail_query(w, DETAIL_KIND_POINT_SELECT, DETAIL_READ, 3000, false);
+    detail_query(w, DETAIL_KIND_INDEX_UPDATE, DETAIL_WRITE, 5000, false);
+    detail_query(w, DETAIL_KIND_INDEX_UPDATE, DETAIL_OTHER, 7000, true);
+    detail_paced_event(w, 100, 150, 1150, true);
+    detail_paced_event(w, 100, 150, 9999, false);
+}
+
+/* Checks the snapshot of record_first_period's records. */
+static void check_first_period(struct detail_snapshot *base)
+{
+    is_int(base->kinds[DETAIL_KIND_POINT_SELECT].n[DETAIL_READ], 2,
+           "reads of a kind");
+    is_int(hist_count(base->kinds[DETAIL_KIND_POINT_SELECT].lat), 2,
+           "timed queries of a kind");
+    is_int(base->kinds[DETAIL_KIND_INDEX_UPDATE].n[DETAIL_WRITE] +
+               base->kinds[DETAIL_KIND_INDEX_UPDATE].n[DETAIL_OTHER],
+           1, "a discarded query is not counted");
+    is_int(base->total.driver_ns, 9000,
+           "nor its driver time: the kinds' times are the driver's");
+    is_int(hist_count(base->service), 1, "one counted paced event");
+    is_int(hist_sum_ns(base->service), 1000, "its service time");
+    is_int(hist_sum_ns(base->lag), 50, "its start lag");
+}
+
+/* Checks d, the difference of the second period's snapshot and the first. */
+static void check_second_period(struct detail_snapshot *d)
+{
+    is_int(d->kinds[DETAIL_KIND_POINT_SELECT].n[DETAIL_READ], 1,
+           "the period's reads");
+    is_int(hist_sum_ns(d->kinds[DETAIL_KIND_POINT_SELECT].lat), 2000,
+           "the period's latency");
+    is_int(hist_sum_ns(d->service), 2000, "the period's service time");
+    is_int(hist_sum_ns(d->lag), 2000, "the period's lag");
+    is_int(d->total.driver_ns, 2000, "the period's driver time");
+}
+
+/* Records more error codes on w than a snapshot keeps, collects them into
+ * now and checks how they are counted, in total and since base (into d). */
+static void check_errors(struct detail_worker *w, struct detail_snapshot *now,
+                         struct detail_snapshot *base,
+                         struct detail_snapshot *d, uint64_t *lat)
+{
+    for (int i = 0; i < 20; i++)
+        detail_error(w, 1000 + i, "HY000", false, false);
+    detail_error(w, 1000, "HY000", false, false);
+    detail_error(w, 1000, "HY000", true, true); /* warm-up: dropped */
+    ok(detail_collect(now, clock_now_ns(), lat) == 0, "collect errors");
+    is_int(now->nerrors, DETAIL_MAX_CODES, "errors: as many codes as kept");
+    is_int(now->errors[0].code, 1000, "errors: the first code");
+    is_int(now->errors[0].n, 2, "errors: counted twice");
+    is_int(now->errors[DETAIL_MAX_CODES - 1].code, -1,
+           "errors: the last entry holds the rest");
+    is_int(now->errors[DETAIL_MAX_CODES - 1].n, 20 - (DETAIL_MAX_CODES - 1),
+           "errors: the rest counted");
+    ok(detail_diff(d, now, base) == 0 && d->errors[0].n == 2,
+       "errors: a period's count");
+}
+
 static void records(void)
 {
     struct detail_snapshot *now, *base, *d;
@@ -82,50 +145,15 @@ static void records(void)
     d    = detail_snapshot_new(2);
     ok(now && base && d, "snapshots");
     w = detail_worker_of(1);
-    detail_query(w, DETAIL_KIND_POINT_SELECT, DETAIL_READ, 1000, false);
-    detail_query(w, DETAIL_KIND_POINT_SELECT, DETAIL_READ, 3000, false);
-    detail_query(w, DETAIL_KIND_INDEX_UPDATE, DETAIL_WRITE, 5000, false);
-    detail_query(w, DETAIL_KIND_INDEX_UPDATE, DETAIL_OTHER, 7000, true);
-    detail_paced_event(w, 100, 150, 1150, true);
-    detail_paced_event(w, 100, 150, 9999, false);
+    record_first_period(w);
     ok(detail_collect(base, clock_now_ns(), lat) == 0, "collect");
     detail_query(w, DETAIL_KIND_POINT_SELECT, DETAIL_READ, 2000, false);
     detail_paced_event(w, 1000, 3000, 5000, true);
     ok(detail_collect(now, clock_now_ns(), lat) == 0, "collect again");
-    is_int(base->kinds[DETAIL_KIND_POINT_SELECT].n[DETAIL_READ], 2,
-           "reads of a kind");
-    is_int(hist_count(base->kinds[DETAIL_KIND_POINT_SELECT].lat), 2,
-           "timed queries of a kind");
-    is_int(base->kinds[DETAIL_KIND_INDEX_UPDATE].n[DETAIL_WRITE] +
-               base->kinds[DETAIL_KIND_INDEX_UPDATE].n[DETAIL_OTHER],
-           1, "a discarded query is not counted");
-    is_int(base->total.driver_ns, 9000,
-           "nor its driver time: the kinds' times are the driver's");
-    is_int(hist_count(base->service), 1, "one counted paced event");
-    is_int(hist_sum_ns(base->service), 1000, "its service time");
-    is_int(hist_sum_ns(base->lag), 50, "its start lag");
+    check_first_period(base);
     ok(detail_diff(d, now, base) == 0, "diff");
-    is_int(d->kinds[DETAIL_KIND_POINT_SELECT].n[DETAIL_READ], 1,
-           "the period's reads");
-    is_int(hist_sum_ns(d->kinds[DETAIL_KIND_POINT_SELECT].lat), 2000,
-           "the period's latency");
-    is_int(hist_sum_ns(d->service), 2000, "the period's service time");
-    is_int(hist_sum_ns(d->lag), 2000, "the period's lag");
-    is_int(d->total.driver_ns, 2000, "the period's driver time");
-    for (int i = 0; i < 20; i++)
-        detail_error(w, 1000 + i, "HY000", false, false);
-    detail_error(w, 1000, "HY000", false, false);
-    detail_error(w, 1000, "HY000", true, true); /* warm-up: dropped */
-    ok(detail_collect(now, clock_now_ns(), lat) == 0, "collect errors");
-    is_int(now->nerrors, DETAIL_MAX_CODES, "errors: as many codes as kept");
-    is_int(now->errors[0].code, 1000, "errors: the first code");
-    is_int(now->errors[0].n, 2, "errors: counted twice");
-    is_int(now->errors[DETAIL_MAX_CODES - 1].code, -1,
-           "errors: the last entry holds the rest");
-    is_int(now->errors[DETAIL_MAX_CODES - 1].n, 20 - (DETAIL_MAX_CODES - 1),
-           "errors: the rest counted");
-    ok(detail_diff(d, now, base) == 0 && d->errors[0].n == 2,
-       "errors: a period's count");
+    check_second_period(d);
+    check_errors(w, now, base, d, lat);
     detail_snapshot_free(now);
     detail_snapshot_free(base);
     detail_snapshot_free(d);

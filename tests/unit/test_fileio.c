@@ -10,7 +10,7 @@
 
 #include "kernels/fileio.h"
 #include "log.h"
-#include "stats.h"
+#include "measure/stats.h"
 #include "tap.h"
 
 static struct bench_fileio_config base_cfg(int mode)

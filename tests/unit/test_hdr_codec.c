@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hdr_codec.h"
-#include "hist.h"
+#include "measure/hdr_codec.h"
+#include "measure/hist.h"
 #include "tap.h"
 
 /* HdrHistogram(1, 2**63-1, 3) with record_value(v, n) for (1,3), (2047,1),

@@ -12,7 +12,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "hist.h"
+#include "measure/hist.h"
 #include "tap.h"
 
 #define NVALUES 1000000

@@ -7,11 +7,11 @@
 #include <ck_pr.h>
 
 #include "api.h"
-#include "hist.h"
+#include "measure/hist.h"
 #include "kernels/kernel.h"
 #include "native.h"
 #include "pool.h"
-#include "stats.h"
+#include "measure/stats.h"
 #include "tap.h"
 
 #define THREADS 4

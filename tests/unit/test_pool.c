@@ -11,10 +11,10 @@
 
 #include "api.h"
 #include "clock.h"
-#include "hist.h"
+#include "measure/hist.h"
 #include "log.h"
 #include "pool.h"
-#include "stats.h"
+#include "measure/stats.h"
 #include "tap.h"
 
 #define MAX_THREADS 16

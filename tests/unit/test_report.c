@@ -8,9 +8,9 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "hist.h"
-#include "report.h"
-#include "stats.h"
+#include "measure/hist.h"
+#include "report/report.h"
+#include "measure/stats.h"
 #include "tap.h"
 
 #define N 100000

@@ -12,13 +12,13 @@
 
 #include <jansson.h>
 
-#include "detail.h"
-#include "hdr_codec.h"
-#include "hist.h"
+#include "measure/detail.h"
+#include "measure/hdr_codec.h"
+#include "measure/hist.h"
 #include "options.h"
-#include "report.h"
-#include "results.h"
-#include "stats.h"
+#include "report/report.h"
+#include "report/results.h"
+#include "measure/stats.h"
 #include "tap.h"
 
 #define NTHREADS 2
@@ -169,6 +169,37 @@ static void check_log(const char *path)
     free(log);
 }
 
+/* Gives s (of NTHREADS workers) its records and fills them with fill(). */
+static void snapshot_init(struct stats_snapshot *s)
+{
+    s->lat           = hist_new();
+    s->detail        = detail_snapshot_new(NTHREADS);
+    s->thread_events = calloc(NTHREADS, sizeof(uint64_t));
+    s->thread_lat_ns = calloc(NTHREADS, sizeof(uint64_t));
+    fill(s);
+}
+
+/* Writes a run through cfg: two intervals of d, then the final result of
+ * the whole run (d's snapshot s then holding both intervals). */
+static void write_run(struct results_config *cfg, struct report_data *d,
+                      struct stats_snapshot *s)
+{
+    struct results *r;
+
+    ok((r = results_new(cfg)) != NULL, "results_new");
+    ok(results_interval(r, d, 0, 1000000000) == 0, "first interval");
+    d->time_total_s = 2;
+    ok(results_interval(r, d, 0, 2000000000) == 0, "second interval");
+    /* the whole run: both intervals */
+    for (uint64_t i = 1; i <= 1000; i++)
+        hist_record(s->lat, i * 1000);
+    s->c[STAT_EVENTS]  = 2000;
+    d->time_interval_s = 2;
+    results_warning(r, "the client limited this result");
+    ok(results_final(r, d, 0, 2000000000) == 0, "final");
+    results_free(r);
+}
+
 int main(int argc, char **argv)
 {
     char doc_path[]         = "/tmp/test_results.XXXXXX";
@@ -178,17 +209,12 @@ int main(int argc, char **argv)
     struct stats_snapshot s = {.nthreads = NTHREADS};
     double ranks[]          = {50, 99.9};
     FILE *out               = tmpfile();
-    struct results *r;
     json_error_t err;
     json_t *doc;
 
     close(mkstemp(doc_path));
     close(mkstemp(log_path));
-    s.lat           = hist_new();
-    s.detail        = detail_snapshot_new(NTHREADS);
-    s.thread_events = calloc(NTHREADS, sizeof(uint64_t));
-    s.thread_lat_ns = calloc(NTHREADS, sizeof(uint64_t));
-    fill(&s);
+    snapshot_init(&s);
     struct report_data d      = {.time_total_s    = 1,
                                  .time_interval_s = 1,
                                  .threads_running = NTHREADS,
@@ -212,18 +238,7 @@ int main(int argc, char **argv)
                                  .db_server_version = server_version,
                                  .server_run        = server_run};
 
-    ok((r = results_new(&cfg)) != NULL, "results_new");
-    ok(results_interval(r, &d, 0, 1000000000) == 0, "first interval");
-    d.time_total_s = 2;
-    ok(results_interval(r, &d, 0, 2000000000) == 0, "second interval");
-    /* the whole run: both intervals */
-    for (uint64_t i = 1; i <= 1000; i++)
-        hist_record(s.lat, i * 1000);
-    s.c[STAT_EVENTS]  = 2000;
-    d.time_interval_s = 2;
-    results_warning(r, "the client limited this result");
-    ok(results_final(r, &d, 0, 2000000000) == 0, "final");
-    results_free(r);
+    write_run(&cfg, &d, &s);
     doc = json_load_file(cfg.path, 0, &err);
     ok(doc != NULL, "the document is JSON");
     if (doc) check_doc(doc);

@@ -16,8 +16,8 @@
 #include <lua.h>
 #include <lualib.h>
 
-#include "state_alloc.h"
-#include "state_alloc_internal.h"
+#include "script/state_alloc.h"
+#include "script/state_alloc_internal.h"
 #include "tap.h"
 
 static void *A(struct state_alloc *a, void *p, size_t o, size_t n)

@@ -8,8 +8,8 @@
 #include <pthread.h>
 #include <stdlib.h>
 
-#include "hist.h"
-#include "stats.h"
+#include "measure/hist.h"
+#include "measure/stats.h"
 #include "tap.h"
 
 #define NWORKERS 2

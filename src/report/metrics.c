@@ -17,12 +17,12 @@
 #include <microhttpd.h>
 
 #include "clock.h"
-#include "detail.h"
-#include "hist.h"
+#include "measure/detail.h"
+#include "measure/hist.h"
 #include "log.h"
 #include "metrics.h"
 #include "pool.h"
-#include "stats.h"
+#include "measure/stats.h"
 
 /* Latency buckets in seconds: 50 us (a local point select) to 30 s (a
  * stall), about three per decade, as Prometheus' defaults are spaced. */

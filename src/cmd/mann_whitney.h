@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: MIT */
-/* stat_test: the Mann-Whitney U test (Wilcoxon rank-sum), which `bench
+/* mann_whitney: the Mann-Whitney U test (Wilcoxon rank-sum), which `bench
  * compare` uses to tell a change from run-to-run noise: are two runs'
  * per-interval values (tps, p99, ...) drawn from one distribution? It
  * assumes only independent samples, not normality, and is robust to the
  * outliers interval series have (a stall, a checkpoint).
  * Pure functions, any thread. */
-#ifndef BENCH_STAT_TEST_H
-#define BENCH_STAT_TEST_H
+#ifndef BENCH_MANN_WHITNEY_H
+#define BENCH_MANN_WHITNEY_H
 
 #include <stddef.h>
 
@@ -16,7 +16,7 @@
  * otherwise the normal approximation with the tie correction and a
  * continuity correction. NAN when either sample is empty; 1 when every
  * value is equal. Allocates; NAN on ENOMEM. */
-double stat_mann_whitney_p(const double *a, size_t na, const double *b,
+double mann_whitney_p(const double *a, size_t na, const double *b,
                            size_t nb);
 
 #endif

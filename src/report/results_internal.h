@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* results_internal.h: what results.c, results_doc.c and results_meta.c
+/* results_internal.h: what results.c, results_json.c and results_meta.c
  * share: the JSON builders of the document's parts (jansson values, new
  * references; NULL on ENOMEM or a record that cannot be encoded). */
 #ifndef BENCH_RESULTS_INTERNAL_H
@@ -22,7 +22,7 @@ struct report_data;
 unsigned results_ranks(const struct report_data *d, const double **list,
                        double *one);
 
-/* -- results_doc.c: report figures ----------------------------------- */
+/* -- results_json.c: report figures ----------------------------------- */
 
 /* The latency object of record h (docs/results.md), with its "hdr". */
 json_t *results_latency(const struct hist *h, const struct report_data *d,

@@ -2,8 +2,9 @@
 /* driver.h: what a database driver implements, and the few services of db.c
  * a driver may call. A driver includes this header and nothing else of
  * bench: it brings options.h (option tables, typed getters), log.h (the
- * driver's own sysbench-format messages) and db_value.h (the public sql_*
- * types a driver fills in, from db_api_decls.h, and value formatting).
+ * driver's own sysbench-format messages), clock.h (monotonic time, for a
+ * driver's own deadlines) and db_value.h (the public sql_* types a driver
+ * fills in, from db_api_decls.h, and value formatting).
  *
  * Division of labour: a driver talks to its client library and reports what
  * happened: counter class of a result, native code, SQLSTATE, message and
@@ -22,6 +23,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "clock.h"
 #include "log.h"
 #include "options.h"
 

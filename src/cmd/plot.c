@@ -17,9 +17,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "hist.h"
+#include "measure/hist.h"
 #include "plot.h"
-#include "result_doc.h"
+#include "result_read.h"
 
 enum plot_kind { PLOT_TIME, PLOT_SPECTRUM, PLOT_HISTOGRAM };
 
@@ -187,20 +187,15 @@ static int run_gnuplot(const char *gp, const char *script, const char *out)
     return 0;
 }
 
-/* A gnuplot string literal that gnuplot takes as text only. The strings
- * come from result documents and file names, i.e. from whoever sent the
- * file: in double quotes gnuplot would run `command` substitutions, so
- * every string is single-quoted, where neither backquotes, @macros nor
- * backslash escapes are expanded and the only special character is the
- * quote itself (doubled). A control character (a newline would end the
- * command) becomes a space. */
+/* Text gnuplot never runs (strings come from whoever sent the file): no
+ * `command`, @macro or escape is expanded in single quotes; a quote is
+ * doubled, a control character (a newline ends a command) is a space. */
 static void gp_str(FILE *f, const char *s)
 {
     fputc('\'', f);
     for (; s && *s; s++) {
-        unsigned char c = (unsigned char) *s;
-        if (c == '\'') fputc('\'', f);
-        fputc(c < 0x20 || c == 0x7f ? ' ' : c, f);
+        if (*s == '\'') fputc('\'', f);
+        fputc((unsigned char) *s < 0x20 || *s == 0x7f ? ' ' : *s, f);
     }
     fputc('\'', f);
 }

@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: MIT */
-/* test_stat_test.c: the Mann-Whitney U p-values against the textbook
+/* test_mann_whitney.c: the Mann-Whitney U p-values against the textbook
  * table value and against a brute-force permutation test written here
  * independently (every split of the pooled values into two groups). */
 #include <math.h>
 #include <stdbool.h>
 #include <stdlib.h>
 
-#include "stat_test.h"
+#include "cmd/mann_whitney.h"
 #include "tap.h"
 
 /* Two-sided permutation p-value of the rank-sum statistic: the share of
@@ -50,28 +50,28 @@ static void near(double got, double want, double tol, const char *name)
 int main(void)
 {
     double lo[] = {1, 2, 3, 4, 5}, hi[] = {6, 7, 8, 9, 10};
-    near(stat_mann_whitney_p(lo, 5, hi, 5), 2.0 / 252, 1e-12,
+    near(mann_whitney_p(lo, 5, hi, 5), 2.0 / 252, 1e-12,
          "5 vs 5, fully separated: exact p = 2/252");
-    near(stat_mann_whitney_p(hi, 5, lo, 5), 2.0 / 252, 1e-12,
+    near(mann_whitney_p(hi, 5, lo, 5), 2.0 / 252, 1e-12,
          "symmetric in the order of the samples");
 
     double a[] = {12.1, 14.5, 9.8, 13.3, 11.7, 15.2},
            b[] = {13.9, 16.4, 15.8, 17.1, 12.9, 18.3, 16.0};
-    near(stat_mann_whitney_p(a, 6, b, 7), brute_p(a, 6, b, 7), 1e-9,
+    near(mann_whitney_p(a, 6, b, 7), brute_p(a, 6, b, 7), 1e-9,
          "6 vs 7, no ties: exact p equals the permutation test");
     double c[] = {3.1, 8.2, 5.5, 7.4}, d[] = {4.4, 6.1, 2.9, 9.0, 5.0};
-    near(stat_mann_whitney_p(c, 4, d, 5), brute_p(c, 4, d, 5), 1e-9,
+    near(mann_whitney_p(c, 4, d, 5), brute_p(c, 4, d, 5), 1e-9,
          "4 vs 5, overlapping: exact p equals the permutation test");
 
     double t1[] = {100, 101, 101, 102, 103, 103, 104, 105},
            t2[] = {102, 103, 104, 104, 105, 106, 106, 107};
-    near(stat_mann_whitney_p(t1, 8, t2, 8), brute_p(t1, 8, t2, 8), 0.02,
+    near(mann_whitney_p(t1, 8, t2, 8), brute_p(t1, 8, t2, 8), 0.02,
          "8 vs 8 with ties: normal approximation near the permutation test");
 
     double same[] = {5, 5, 5};
-    near(stat_mann_whitney_p(same, 3, same, 3), 1.0, 0,
+    near(mann_whitney_p(same, 3, same, 3), 1.0, 0,
          "every value equal: p = 1");
-    ok(isnan(stat_mann_whitney_p(a, 6, b, 0)), "an empty sample: NAN");
+    ok(isnan(mann_whitney_p(a, 6, b, 0)), "an empty sample: NAN");
 
     double x[40], y[40], z[40];
     for (int i = 0; i < 40; i++) {
@@ -79,9 +79,9 @@ int main(void)
         y[i] = x[i] * 0.5;           /* halved */
         z[i] = 1000 + (i * 13 % 40) + 0.5;
     }
-    ok(stat_mann_whitney_p(x, 40, y, 40) < 1e-9,
+    ok(mann_whitney_p(x, 40, y, 40) < 1e-9,
        "40 vs 40, halved: far beyond noise");
-    ok(stat_mann_whitney_p(x, 40, z, 40) > 0.5,
+    ok(mann_whitney_p(x, 40, z, 40) > 0.5,
        "40 vs 40, same spread: within noise");
     return done_testing();
 }

@@ -8,7 +8,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "result_doc.h"
+#include "result_read.h"
 
 struct hist;
 

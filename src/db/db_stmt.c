@@ -11,7 +11,7 @@
 
 #include "clock.h"
 #include "db_internal.h"
-#include "detail.h"
+#include "measure/detail.h"
 #include "rand.h"
 
 long db_emulate_text(struct db_stmt *s)

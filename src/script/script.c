@@ -15,17 +15,17 @@
 
 #include "api.h"
 #include "bytecode.h"
-#include "hist.h"
+#include "measure/hist.h"
 #include "embedded.h"
 #include "log.h"
 #include "lua_libs.h"
 #include "progress.h"
-#include "report.h"
+#include "report/report.h"
 #include "script.h"
 #include "script_internal.h"
 #include "script_source.h"
 #include "state_alloc.h"
-#include "stats.h"
+#include "measure/stats.h"
 #include "version.h"
 
 /* Fixed by script_setup before any state exists; read-only afterwards. */

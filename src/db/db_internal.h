@@ -8,9 +8,9 @@
 #include <string.h>
 
 #include "db.h"
-#include "detail.h"
+#include "measure/detail.h"
 #include "driver.h"
-#include "stats.h"
+#include "measure/stats.h"
 
 #define DB_CONTAINER_OF(p, type, member)                                       \
     ((type *) (void *) ((char *) (p) -offsetof(type, member)))

@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "db_internal.h"
-#include "detail.h"
+#include "measure/detail.h"
 #include "rand.h"
 
 /* Rows buffered for one load_rows call unless the driver says otherwise;

@@ -9,14 +9,14 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "detail.h"
-#include "hdr_log.h"
-#include "hist.h"
+#include "measure/detail.h"
+#include "measure/hdr_log.h"
+#include "measure/hist.h"
 #include "log.h"
 #include "report.h"
 #include "results.h"
 #include "results_internal.h"
-#include "stats.h"
+#include "measure/stats.h"
 #include "version.h"
 
 /* jansson's %.17g prints 0.1 as 0.10000000000000001; 16 digits keep every

@@ -10,8 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hdr_codec.h"
-#include "hist.h"
+#include "measure/hdr_codec.h"
+#include "measure/hist.h"
 #include "merge_internal.h"
 #include "version.h"
 #include "wallclock.h"

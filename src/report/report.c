@@ -5,10 +5,10 @@
 #include <stdio.h>
 
 #include "clock.h"
-#include "hist.h"
+#include "measure/hist.h"
 #include "log.h"
 #include "report.h"
-#include "stats.h"
+#include "measure/stats.h"
 
 double report_ms(uint64_t ns)
 {

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* results_doc.c: the report figures of the result document as JSON
+/* results_json.c: the report figures of the result document as JSON
  * (docs/results.md, docs/bench-result-1.schema.json). Every figure comes
  * from the same report_data and records the text report prints, so the
  * two agree; latency statistics come from the records, never from
@@ -9,12 +9,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "detail.h"
-#include "hdr_codec.h"
-#include "hist.h"
+#include "measure/detail.h"
+#include "measure/hdr_codec.h"
+#include "measure/hist.h"
 #include "report.h"
 #include "results_internal.h"
-#include "stats.h"
+#include "measure/stats.h"
 
 /* Adds `value` (a new reference) to obj; false (value freed) on ENOMEM or
  * when value is NULL. */

@@ -2,7 +2,7 @@
 /* compare: `bench compare BASE.json NEW.json`, the regression gate: the
  * key figures of two result documents side by side, the change in percent
  * and whether it is beyond the run-to-run noise of their interval
- * records (stat_test.h), as text, markdown or JSON; --fail-on thresholds
+ * records (mann_whitney.h), as text, markdown or JSON; --fail-on thresholds
  * make it exit 1. docs/ci.md. Only main.c calls it. */
 #ifndef BENCH_COMPARE_H
 #define BENCH_COMPARE_H

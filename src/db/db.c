@@ -16,8 +16,8 @@
 
 #include "clock.h"
 #include "db_internal.h"
-#include "detail.h"
-#include "stats.h"
+#include "measure/detail.h"
+#include "measure/stats.h"
 
 #define MAX_DRIVERS 8
 

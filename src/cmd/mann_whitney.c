@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: MIT */
-/* stat_test: see stat_test.h. Formulas: Mann & Whitney (1947); the tie
+/* mann_whitney: see mann_whitney.h. Formulas: Mann & Whitney (1947); the tie
  * correction of the variance as in Lehmann, "Nonparametrics" (1975), 1.4. */
 #include <math.h>
 #include <stdbool.h>
 #include <stdlib.h>
 
-#include "stat_test.h"
+#include "mann_whitney.h"
 
 #define STAT_EXACT_MAX 30
 #define STAT_SQRT2     1.41421356237309504880
@@ -66,7 +66,7 @@ static double exact_cdf(size_t na, size_t nb, double u)
     return below / total;
 }
 
-double stat_mann_whitney_p(const double *a, size_t na, const double *b,
+double mann_whitney_p(const double *a, size_t na, const double *b,
                            size_t nb)
 {
     size_t n = na + nb;

@@ -6,11 +6,11 @@
  * Times in seconds, as sysbench's latency fields. */
 #include <lua.h>
 
-#include "detail.h"
-#include "hist.h"
-#include "report.h"
+#include "measure/detail.h"
+#include "measure/hist.h"
+#include "report/report.h"
 #include "script_internal.h"
-#include "stats.h"
+#include "measure/stats.h"
 
 static void num(lua_State *L, const char *k, double v)
 {

@@ -7,11 +7,11 @@
  * bench's own (docs/results.md). */
 #include <stdio.h>
 
-#include "detail.h"
-#include "hist.h"
+#include "measure/detail.h"
+#include "measure/hist.h"
 #include "log.h"
 #include "report.h"
-#include "stats.h"
+#include "measure/stats.h"
 
 #define say(...) log_stamped(LOG_NOTICE, __VA_ARGS__)
 

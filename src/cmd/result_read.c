@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: MIT */
-/* result_doc: see result_doc.h. */
+/* result_read: see result_read.h. */
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "hdr_codec.h"
-#include "hist.h"
-#include "result_doc.h"
+#include "measure/hdr_codec.h"
+#include "measure/hist.h"
+#include "result_read.h"
 
 static int fail(const char *who, const char *path, const char *cause)
 {

@@ -8,11 +8,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hist.h"
+#include "measure/hist.h"
 #include "merge.h"
 #include "merge_internal.h"
-#include "report.h"
-#include "stats.h"
+#include "report/report.h"
+#include "measure/stats.h"
 #include "version.h"
 #include "wallclock.h"
 

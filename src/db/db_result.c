@@ -8,8 +8,8 @@
 
 #include "clock.h"
 #include "db_internal.h"
-#include "detail.h"
-#include "stats.h"
+#include "measure/detail.h"
+#include "measure/stats.h"
 
 /* -- Connections' memory ------------------------------------------------ */
 

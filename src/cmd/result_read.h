@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* result_doc: reading result documents (schema bench-result/1,
+/* result_read: reading result documents (schema bench-result/1,
  * docs/results.md) for the commands that take them as input, `bench merge`
  * and `bench compare`: loading and checking one, reading numbers by path,
  * rebuilding a latency record from its `hdr`. Writing a run's document is
@@ -7,8 +7,8 @@
  *
  * Conventions: int functions return 0 ok, -1 after printing one error line
  * "<who>: read <file>: <cause>" on stderr (who: "merge", "compare"). */
-#ifndef BENCH_RESULT_DOC_H
-#define BENCH_RESULT_DOC_H
+#ifndef BENCH_RESULT_READ_H
+#define BENCH_RESULT_READ_H
 
 #include <jansson.h>
 #include <stdbool.h>

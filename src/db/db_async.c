@@ -15,7 +15,7 @@
 
 #include "clock.h"
 #include "db_internal.h"
-#include "detail.h"
+#include "measure/detail.h"
 
 /* Names a socket to the worker's scheduler (vu.c), which keeps sockets
  * registered: a new socket may reuse a closed one's number, but never its

@@ -11,9 +11,9 @@
 #include <string.h>
 
 #include "compare.h"
-#include "hist.h"
-#include "result_doc.h"
-#include "stat_test.h"
+#include "measure/hist.h"
+#include "result_read.h"
+#include "mann_whitney.h"
 
 #define COMPARE_ALPHA      0.05
 #define COMPARE_MIN_SERIES 3 /* fewer intervals: no test, threshold alone */
@@ -137,7 +137,7 @@ static void make_row(const struct figures *b, const struct figures *n,
     r->p = NAN;
     if (b->n[m] >= COMPARE_MIN_SERIES && n->n[m] >= COMPARE_MIN_SERIES)
         r->p =
-            stat_mann_whitney_p(b->series[m], b->n[m], n->series[m], n->n[m]);
+            mann_whitney_p(b->series[m], b->n[m], n->series[m], n->n[m]);
     r->beyond = !isnan(r->p) && r->p < COMPARE_ALPHA;
 }
 
