@@ -2,6 +2,11 @@
 during a run. Port 0 picks a free port, printed on stderr; scrapes during
 the run see the counters grow; done() runs after the final report with the
 endpoint still up, so the last scrape can be compared with the report.
+The scrapes are checked by a Prometheus text parser: promtool, else
+python3's prometheus_client (Debian's python3-prometheus-client); without
+either the test is skipped.
+
+  $ command -v promtool >/dev/null || python3 -c 'import prometheus_client' 2>/dev/null || exit 80
 
   $ cat > q.lua <<'LUA'
   > function thread_init() con = sysbench.sql.driver():connect() end
