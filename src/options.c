@@ -429,6 +429,23 @@ bool options_name_is_secret(const char *name)
     return false;
 }
 
+bool options_name_may_be_secret(const char *name)
+{
+    /* "password" and its usual typos and cousins: an unknown option's
+     * name is a guess, so the net is wide (hiding a harmless value costs
+     * nothing; echoing a password puts it in CI logs). */
+    static const char *const parts[] = {"pass",   "pasw",  "pswd", "pwd",
+                                        "secret", "token", "cred"};
+    size_t len                       = strcspn(name, "=");
+
+    for (size_t k = 0; k < sizeof(parts) / sizeof(parts[0]); k++) {
+        size_t n = strlen(parts[k]);
+        for (size_t i = 0; i + n <= len; i++)
+            if (strncasecmp(name + i, parts[k], n) == 0) return true;
+    }
+    return false;
+}
+
 void options_report_bad_int(const struct options *o, const char *name)
 {
     const struct opt_entry *e = find(o, name);

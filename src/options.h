@@ -126,6 +126,11 @@ int options_check_values(const struct options *o);
  * case and with '-' or '_': such values are never printed. */
 bool options_name_is_secret(const char *name);
 
+/* Whether an option name nobody declared (up to '=' if any) looks like it
+ * could hold a secret: it contains "pass", "pasw", "pswd", "pwd",
+ * "secret", "token" or "cred", in any case (--mysql-pasword). */
+bool options_name_may_be_secret(const char *name);
+
 /* Prints "Invalid value for the '<name>' option: '<value>'" to stderr; from a
  * config file, "<file:line>: " first, and no value for a secret name. */
 void options_report_bad_int(const struct options *o, const char *name);

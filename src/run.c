@@ -50,19 +50,26 @@ volatile sig_atomic_t run_stoppable; /* see run.h */
 
 /* A config-file item is named without its value when the name is unknown
  * (mysql-pasword=Secret) or contains "password": a file's secrets are not
- * echoed to logs. The command line keeps sysbench's message (INV 1.8). */
+ * echoed to logs. The command line keeps sysbench's message (INV 1.8),
+ * but for an unknown name that could hold a secret (--mysql-pasword=...),
+ * which it names without its value too. */
 static void invalid_option(const struct run_config *cfg, size_t i,
                            enum opt_set_result r)
 {
     const char *item = cfg->pending[i] + 2;
     int namelen      = (int) strcspn(item, "=");
+    bool unknown     = r == OPT_SET_UNKNOWN;
 
-    if (cfg->pending_origin[i] &&
-        (r == OPT_SET_UNKNOWN || options_name_is_secret(item)))
+    if (cfg->pending_origin[i] && (unknown || options_name_is_secret(item)))
         fprintf(stderr, "%s: invalid option: %.*s\n", cfg->pending_origin[i],
                 namelen, item);
     else if (cfg->pending_origin[i])
         fprintf(stderr, "%s: invalid option: %s\n", cfg->pending_origin[i],
+                item);
+    else if (item[namelen] == '=' &&
+             (options_name_is_secret(item) ||
+              (unknown && options_name_may_be_secret(item))))
+        fprintf(stderr, "invalid option: --%.*s=(value not shown)\n", namelen,
                 item);
     else
         fprintf(stderr, "invalid option: %s\n", cfg->pending[i]);

@@ -81,6 +81,20 @@ secret).
   0
   [1]
 
+On the command line an unknown option keeps sysbench's message, but one
+whose name could hold a secret (a typo of password, a token) is named
+without its value: --mysql-pasword=Secret printed the secret.
+
+  $ $BENCH --mysql-pasword=Secret cpu run 2>&1 >/dev/null
+  invalid option: --mysql-pasword=(value not shown)
+  [1]
+  $ $BENCH cpu --api-token=Secret run 2>&1 >/dev/null
+  invalid option: --api-token=(value not shown)
+  [1]
+  $ $BENCH --nosuch=1 cpu run 2>&1 >/dev/null
+  invalid option: --nosuch=1
+  [1]
+
 The script reader has a bound, the same for a file and the standard input
 (`bench /dev/zero run` grew its buffer to gigabytes in seconds).
 
