@@ -120,6 +120,7 @@ static int drv_mysql_init(const struct options *o)
         file_or_default(opt_or_null(o, "mysql-ssl-cert"), "client-cert.pem");
     drv_mysql_cfg.ssl_ca =
         file_or_default(opt_or_null(o, "mysql-ssl-ca"), "cacert.pem");
+    drv_mysql_cfg.ca_given    = opt_or_null(o, "mysql-ssl-ca") != NULL;
     drv_mysql_cfg.ssl_cipher  = opt_or_null(o, "mysql-ssl-cipher");
     drv_mysql_cfg.compression = options_get_bool(o, "mysql-compression");
     drv_mysql_cfg.compress_algs =
@@ -271,16 +272,74 @@ int drv_mysql_connected(struct db_conn *c, MYSQL *m)
 
 static int drv_mysql_connect(struct db_conn *c)
 {
+    enum tls_mode tls = drv_mysql_cfg.tls;
     MYSQL *m;
 
     c->impl = NULL;
     if (drv_mysql_cfg.dry_run) return 0;
-    m = connect_once(c, drv_mysql_cfg.tls);
-    if (!m && drv_mysql_cfg.tls == TLS_PREFERRED &&
-        c->err.code == CR_SSL_CONNECTION_ERROR)
-        m = connect_once(c, TLS_OFF); /* the server has no TLS */
+    m = connect_once(c, tls);
+    if (!m && tls == TLS_PREFERRED && c->err.code == CR_SSL_CONNECTION_ERROR &&
+        drv_mysql_may_drop_tls(c))
+        m = connect_once(c, tls = TLS_OFF); /* its TLS handshake failed */
+    if (m && drv_mysql_tls_check(c, m, tls) != 0) {
+        mysql_close(m);
+        m = NULL;
+    }
     if (!m) return -1;
     return drv_mysql_connected(c, m);
+}
+
+static const char *tls_mode_name(enum tls_mode mode)
+{
+    static const char *const names[] = {"DISABLED", "PREFERRED", "REQUIRED",
+                                        "VERIFY_CA", "VERIFY_IDENTITY"};
+    return names[mode];
+}
+
+/* PREFERRED on a server without TLS: said once in the process (a flag set
+ * once), since the traffic goes unencrypted. */
+static void warn_plaintext(struct db_conn *c)
+{
+    static int warned;
+
+    if (!__atomic_exchange_n(&warned, 1, __ATOMIC_RELAXED))
+        log_warn("mysql: --mysql-ssl=PREFERRED: the server at %s has no "
+                 "TLS: connected without encryption",
+                 c->target.host ? c->target.host : "localhost");
+}
+
+/* A connect that wanted TLS and did not get it: c->err says so. */
+static bool refuse_plaintext(struct db_conn *c, const char *cause)
+{
+    db_set_error(
+        c, CR_SSL_CONNECTION_ERROR, "HY000", false, "mysql_real_connect()",
+        "%s, and --mysql-ssl=%s%s requires TLS: not connecting in "
+        "plaintext (--mysql-ssl=DISABLED to do so)",
+        cause, tls_mode_name(drv_mysql_cfg.tls),
+        drv_mysql_cfg.tls == TLS_PREFERRED ? " with --mysql-ssl-ca" : "");
+    return false;
+}
+
+bool drv_mysql_may_drop_tls(struct db_conn *c)
+{
+    if (drv_mysql_cfg.ca_given) {
+        char cause[sizeof(c->err.msg)];
+        snprintf(cause, sizeof(cause), "%s", c->err.msg);
+        return refuse_plaintext(c, cause);
+    }
+    warn_plaintext(c);
+    return true;
+}
+
+int drv_mysql_tls_check(struct db_conn *c, MYSQL *m, enum tls_mode mode)
+{
+    if (mode == TLS_OFF || mysql_get_ssl_cipher(m) != NULL) return 0;
+    if (mode == TLS_PREFERRED && !drv_mysql_cfg.ca_given) {
+        warn_plaintext(c);
+        return 0;
+    }
+    refuse_plaintext(c, "the server offers no TLS");
+    return -1;
 }
 
 static void drv_mysql_disconnect(struct db_conn *c)

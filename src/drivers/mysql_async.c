@@ -104,10 +104,11 @@ static int connect_end(struct db_conn *c, struct my_conn *mc, int rc)
 {
     if (rc == DB_AGAIN) return rc;
     if (rc != 0 && mc->async_tls == TLS_PREFERRED &&
-        c->err.code == CR_SSL_CONNECTION_ERROR) {
+        c->err.code == CR_SSL_CONNECTION_ERROR && drv_mysql_may_drop_tls(c)) {
         mysql_close(mc->m);
         return connect_end(c, mc, connect_begin(c, mc, TLS_OFF));
     }
+    if (rc == 0) rc = drv_mysql_tls_check(c, mc->m, mc->async_tls);
     if (rc != 0) {
         if (mc->m) mysql_close(mc->m);
         free(mc);

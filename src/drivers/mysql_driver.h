@@ -30,6 +30,7 @@ struct drv_mysql_config {
     const char *user, *password, *db;
     const char *ssl_key, *ssl_cert, *ssl_ca, *ssl_cipher, *compress_algs;
     enum tls_mode tls;
+    bool ca_given; /* --mysql-ssl-ca named a file: verification wanted */
     bool compression, debug, dry_run;
     bool execute_aside; /* debug or dry_run: an execute's slow path */
 };
@@ -72,6 +73,19 @@ struct my_stmt {
     unsigned ncols;
     bool cols_bound;
 };
+
+/* After a connect with --mysql-ssl=PREFERRED failed in its TLS handshake
+ * (CR_SSL_CONNECTION_ERROR): whether to try again without TLS. Not when a
+ * CA was given (c->err then says why); else yes, with a warning the first
+ * time in the process, since the traffic goes unencrypted. */
+bool drv_mysql_may_drop_tls(struct db_conn *c);
+
+/* After a connect made with `mode`: whether TLS is what --mysql-ssl asked.
+ * Connector/C 3.3 goes on in plaintext with a server that offers no TLS
+ * unless the certificate is verified (VERIFY_*), so REQUIRED (and
+ * PREFERRED with --mysql-ssl-ca) is checked here, on the session's cipher,
+ * and PREFERRED without one warns once. 0, or -1 with c->err set. */
+int drv_mysql_tls_check(struct db_conn *c, MYSQL *m, enum tls_mode mode);
 
 /* Fill c->err from the connection's / statement's last error; return -1. */
 int drv_mysql_conn_error(struct db_conn *c, MYSQL *m, const char *func);
