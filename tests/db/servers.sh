@@ -58,9 +58,11 @@ install_packages() {
     if [ ! -e $policy ]; then
         printf '#!/bin/sh\nexit 101\n' >$policy && chmod +x $policy && created=1
     fi
-    if ! apt-get install -y -q $pkgs >"$DIR/apt.log" 2>&1; then
-        apt-get update -q >>"$DIR/apt.log" 2>&1 || true
-        apt-get install -y -q $pkgs >>"$DIR/apt.log" 2>&1 ||
+    # (another apt-get may hold dpkg's lock: wait for it, up to 10 minutes)
+    local apt="apt-get -o DPkg::Lock::Timeout=600"
+    if ! $apt install -y -q $pkgs >"$DIR/apt.log" 2>&1; then
+        $apt update -q >>"$DIR/apt.log" 2>&1 || true
+        $apt install -y -q $pkgs >>"$DIR/apt.log" 2>&1 ||
             { [ -n "$created" ] && rm -f $policy; die "apt-get install failed (see $DIR/apt.log)"; }
     fi
     [ -n "$created" ] && rm -f $policy
@@ -133,10 +135,20 @@ EOF
     done
 }
 
+# port_free NAME PORT VARIABLE: dies at once, naming the port, when another
+# process listens on 127.0.0.1:PORT (a server of ours already running
+# answers its alive check first and never gets here).
+port_free() {
+    if (exec 3<>"/dev/tcp/127.0.0.1/$2") 2>/dev/null; then
+        die "$1: port $2 on 127.0.0.1 is taken by another process: choose another with $3=PORT"
+    fi
+}
+
 my_start() {
     if my_alive; then
         return 0
     fi
+    port_free MariaDB "$MY_PORT" BENCH_DB_MY_PORT
     my_config
     if [ ! -d "$MY_DATA/mysql" ]; then
         rm -rf "$MY_DATA"
@@ -222,6 +234,7 @@ pg_start() {
     if pg_alive; then
         return 0
     fi
+    port_free PostgreSQL "$PG_PORT" BENCH_DB_PG_PORT
     install -d -o postgres -g postgres -m 755 "$PG_SOCK"
     pg_init
     rm -f "$PG_DATA/postmaster.pid"
