@@ -17,7 +17,7 @@
 # worker's latency list holds 256 before its values spill to the run's
 # shared record, hist.h): peak RSS and events per thread, both tools,
 # one run each. RSS barely moves with the machine's load;
-# seconds do (see perf/README.md), so a start-up FAIL on a busy machine
+# seconds do (see docs/perf-history.md), so a start-up FAIL on a busy machine
 # wants a rerun, and the callgrind table below is the noise-free companion:
 # user instructions per thread, (I(N) - I(1)) / (N - 1) at CG_THREADS (64;
 # 0 skips), the same workloads.
@@ -43,27 +43,6 @@ args()
     mutex) echo "--mutex-locks=10 --mutex-loops=10" ;;
     fileio) echo "$FILEIO_OPTS --file-test-mode=rndrd --events=$2" ;;
     esac
-}
-
-# timed_run OUT CMD...: "started wall maxrss_kb exit" (as in
-# threads_startup.sh: started is NA when the line never came).
-timed_run()
-{
-    local out=$1 t0 t1 st
-    shift
-    rm -f "$out.started"
-    t0=$EPOCHREALTIME
-    /usr/bin/time -f '%M %x' -o "$out.time" "$@" 2>"$out.err" |
-        while IFS= read -r l; do
-            printf '%s\n' "$l"
-            case $l in
-            *"Threads started!"*) echo "$EPOCHREALTIME" >"$out.started" ;;
-            esac
-        done >"$out.out"
-    t1=$EPOCHREALTIME
-    st=NA
-    [ -s "$out.started" ] && st=$(calc "$(cat "$out.started") - $t0")
-    echo "$st $(calc "$t1 - $t0") $(tail -n 1 "$out.time")"
 }
 
 case " $TESTS " in *" fileio "*)

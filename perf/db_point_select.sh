@@ -20,7 +20,7 @@
 #     inclusive), which the difference of two run lengths does not cancel
 #     because it grows with the distinct latencies a run's record holds,
 #     not with its queries (2000 -> 12000 -> 42000 queries: +47 then +20
-#     a query; perf/README.md). The row with it is printed too, as info.
+#     a query; docs/perf-history.md). The row with it is printed too, as info.
 #  2. client CPU (user+sys) per query, native runs of CPU_EVENTS1/2
 #     (2000/20000) queries, median of PERF_REPS (3): info, it includes the
 #     kernel's share of the socket round trip.

@@ -192,9 +192,13 @@ ratio()
 verdict()
 {
     case "$1" in NA | "") echo FAIL; return ;; esac
+    # No line break inside the conditional expression: mawk (Debian's awk)
+    # rejects one after "?" or ":", and every verdict came out empty.
     awk -v v="$1" -v op="$2" -v l="$3" 'BEGIN {
-        ok = (op == "<=") ? v <= l : (op == ">=") ? v >= l :
-             (op == "within") ? (v - 1 <= l && 1 - v <= l) : 0
+        if (op == "<=") ok = v <= l
+        else if (op == ">=") ok = v >= l
+        else if (op == "within") ok = v - 1 <= l && 1 - v <= l
+        else ok = 0
         print ok ? "PASS" : "FAIL" }'
 }
 
@@ -265,6 +269,31 @@ run_time()
     shift
     /usr/bin/time -f '%e %U %S %M %x' -o "$out.time" "$@" >"$out.out" 2>"$out.err"
     tail -n 1 "$out.time"
+}
+
+# timed_run OUT CMD...: runs CMD with stdout to OUT.out and prints
+# "started wall maxrss_kb exit": started and wall are seconds since launch
+# (started: when the "Threads started!" line came, NA if it never did; both
+# tools flush that line as they print it), maxrss_kb and exit from
+# /usr/bin/time. For the start-up of many threads (threads_startup.sh,
+# builtin_threads.sh).
+timed_run()
+{
+    local out=$1 t0 t1 st
+    shift
+    rm -f "$out.started"
+    t0=$EPOCHREALTIME
+    /usr/bin/time -f '%M %x' -o "$out.time" "$@" 2>"$out.err" |
+        while IFS= read -r l; do
+            printf '%s\n' "$l"
+            case $l in
+            *"Threads started!"*) echo "$EPOCHREALTIME" >"$out.started" ;;
+            esac
+        done >"$out.out"
+    t1=$EPOCHREALTIME
+    st=NA
+    [ -s "$out.started" ] && st=$(calc "$(cat "$out.started") - $t0")
+    echo "$st $(calc "$t1 - $t0") $(tail -n 1 "$out.time")"
 }
 
 # Whether `perf stat` works here (cpu_run runs in $(...), so decide once).

@@ -9,7 +9,7 @@
  * depends on the server and the machine's load, from 3% of queries to
  * all of them in two runs of the same client minutes apart, which moved
  * a client's count by ~5% and made the 1.03 target a coin toss
- * (perf/README.md). Here recv() first waits until the socket is readable,
+ * (docs/perf-history.md). Here recv() first waits until the socket is readable,
  * so every client always finds the reply there; the wait costs the same
  * few instructions per recv in all three clients. libpq polls before it
  * reads anyway. A read nothing answers (which these workloads never make)

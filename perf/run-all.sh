@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
-# perf/run-all.sh: every perf/ benchmark in turn (about 5 minutes on two
-# idle cores, most of it valgrind and the 10 s --rate runs). Exit status 0
-# when every target row passed. Environment: see perf/README.md.
+# perf/run-all.sh: every perf/ benchmark in turn (about 12 minutes on two
+# cores without the database scripts, which add ~15; each script's time is
+# in perf/README.md). Exit status 0 when every target row passed.
+# Environment: see perf/README.md.
 set -u
 dir=$(cd "$(dirname "$0")" && pwd)
 failed=()

@@ -50,32 +50,10 @@ limits_check()
     return 0
 }
 
-# -- One run ------------------------------------------------------------------
-
-# timed_run OUT CMD...: "started wall maxrss_kb exit" where started and wall
-# are seconds since launch (started: NA if the line never came). Both tools
-# flush "Threads started!" as they print it.
-timed_run()
-{
-    local out=$1 t0 t1 st
-    shift
-    rm -f "$out.started"
-    t0=$EPOCHREALTIME
-    /usr/bin/time -f '%M %x' -o "$out.time" "$@" 2>"$out.err" |
-        while IFS= read -r l; do
-            printf '%s\n' "$l"
-            case $l in
-            *"Threads started!"*) echo "$EPOCHREALTIME" >"$out.started" ;;
-            esac
-        done >"$out.out"
-    t1=$EPOCHREALTIME
-    st=NA
-    [ -s "$out.started" ] && st=$(calc "$(cat "$out.started") - $t0")
-    echo "$st $(calc "$t1 - $t0") $(tail -n 1 "$out.time")"
-}
-
 # -- Measure ------------------------------------------------------------------
 
+# Each run through timed_run (lib.sh): time to "Threads started!", wall
+# time, peak RSS and exit status.
 declare -A ST WALL RSS RC
 for rep in $(seq "$REPS"); do
     for n in 1 $LIST; do

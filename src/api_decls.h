@@ -6,7 +6,7 @@
  * event loop's. What only the built-in tests and option declarations use is
  * in api_builtin_decls.h, which worker states declare on first use: each
  * declaration costs every one of a thousand workers memory
- * (perf/README.md, threads_startup). Plain declarations only (no
+ * (docs/perf-history.md, threads_startup). Plain declarations only (no
  * preprocessor lines): this same text is compiled by C (through api.h) and
  * passed to ffi.cdef, so a prototype can never drift from its definition.
  * Names are sysbench's where scripts call them (sb_*), bench_* otherwise. */
@@ -20,7 +20,8 @@ bool bench_event_next(int thread_id);
  * running event (if any) and starts the next one; false at a limit.
  * Parameters here name typedefs, never `struct x *`: LuaJIT's C parser
  * nests a struct keyword in a parameter list one declarator deeper, 2.5 KB
- * more of every worker thread's stack (perf/README.md, threads_startup). */
+ * more of every worker thread's stack (docs/perf-history.md, threads_startup).
+ */
 typedef struct bench_worker bench_worker_t;
 bench_worker_t *bench_worker(int thread_id);
 bool bench_worker_next(bench_worker_t *w);

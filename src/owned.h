@@ -9,7 +9,7 @@
  * On x86-64 an aligned 8-byte add to memory is one instruction whose
  * store is a single 8-byte write, so a reader sees the old or the new
  * value; the asm names only *p, so nothing else is reloaded. These run
- * several times on every query and event (perf/README.md, issue 15). */
+ * several times on every query and event (docs/perf-history.md, issue 15). */
 #ifndef BENCH_OWNED_H
 #define BENCH_OWNED_H
 

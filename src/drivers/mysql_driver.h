@@ -118,7 +118,7 @@ void drv_mysql_free_text(struct my_conn *mc);
  * sets execute_releases). The connection is *mcp (an execute passes its
  * statement's ms->mc): it and its fields are read again after each call
  * rather than kept in registers across it, so that an execute saves
- * three registers, not five (perf/README.md). Inline: it runs on every
+ * three registers, not five (docs/perf-history.md). Inline: it runs on every
  * query. */
 static inline void drv_mysql_release(struct my_conn *const *mcp)
 {
@@ -134,7 +134,7 @@ static inline void drv_mysql_release(struct my_conn *const *mcp)
     /* a CALL's further results: stmt_next_result may still want them,
      * else the next command drains them. The flags that
      * mysql_stmt_more_results tests, read here: a call fewer on every
-     * query (perf/README.md, db_point_select). */
+     * query (docs/perf-history.md, db_point_select). */
     if (mc->m->server_status &
         (SERVER_MORE_RESULTS_EXIST | SERVER_PS_OUT_PARAMS)) {
         mc->pending = mc->active;

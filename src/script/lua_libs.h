@@ -4,7 +4,7 @@
  * luaL_openlibs builds every library in every state. math, io, os, debug
  * and bit are 10 KB of a state's heap, and a benchmark's workers rarely
  * touch them (an empty event or an OLTP script none), so a thousand
- * workers paid 10 MB for nothing (perf/README.md, threads_startup). Here
+ * workers paid 10 MB for nothing (docs/perf-history.md, threads_startup). Here
  * each of those is, in _G and package.loaded alike, a table that fills
  * itself with the library on the first read of any field and then drops
  * its metatable: `math.floor`, `local io = io`, `require "os"` and

@@ -195,7 +195,7 @@ static int load_internal(lua_State *L)
  * time the state asks for them, nil afterwards, so that each is given to
  * ffi.cdef once (declaring an enum twice is an error) whichever module asks
  * first. The text is a temporary string: kept in the state, a thousand
- * workers would hold a copy each (perf/README.md, threads_startup). */
+ * workers would hold a copy each (docs/perf-history.md, threads_startup). */
 static int decls_text(lua_State *L)
 {
     const char *name              = luaL_checkstring(L, 1);
@@ -296,7 +296,7 @@ static void push_vu_config(lua_State *L)
 
 /* Not inlined, so that nothing of it stays in new_state's frame under the
  * bootstrap's pcall: a worker's ffi.cdef needs all but a few hundred bytes
- * of the third stack page (perf/README.md, threads_startup). */
+ * of the third stack page (docs/perf-history.md, threads_startup). */
 static __attribute__((noinline)) void push_bootstrap_config(lua_State *L,
                                                             int tid, bool lazy)
 {
@@ -420,9 +420,9 @@ static lua_State *open_state(struct script *s)
  * in the registry), under lua_cpcall: memory running out in these API
  * calls is an error return, not a panic. It returns before the bootstrap
  * runs: a cpcall frame under it would deepen every worker's stack, whose
- * deepest point (ffi.cdef) sits just below a page boundary (perf/README.md,
- * threads_startup). What follows is under pcall or, for a few API calls,
- * behind the panic handler. */
+ * deepest point (ffi.cdef) sits just below a page boundary
+ * (docs/perf-history.md, threads_startup). What follows is under pcall or, for
+ * a few API calls, behind the panic handler. */
 static int set_up(lua_State *L)
 {
     struct script *s = lua_touserdata(L, 1);
@@ -461,11 +461,11 @@ static struct script *new_state(int tid, bool lazy)
     /* A worker collects the bootstrap's garbage (declaration texts, the
      * modules' main chunks, loader temporaries) now, so that the script,
      * the options it reads and thread_init reuse that memory instead of
-     * touching new pages: -4 KB of peak RSS per thread (perf/README.md,
+     * touching new pages: -4 KB of peak RSS per thread (docs/perf-history.md,
      * threads_startup). The main state is made once; not worth it there.
      * From then on the worker keeps its large blocks (state_alloc.h): the
      * JIT's and the script's freed buffers leave no holes beside a client
-     * library's per-query buffer (perf/README.md, db_point_select). */
+     * library's per-query buffer (docs/perf-history.md, db_point_select). */
     if (lazy) {
         lua_gc(s->L, LUA_GCCOLLECT, 0);
         state_alloc_keep_large(s->alloc);

@@ -158,7 +158,7 @@ static int push_option_named(lua_State *L, const char *key)
 /* lookup(t, k) for bench.option_index: true and the value of the option
  * whose Lua name is k, stored in t; false when no option has that name. A
  * worker of a run reads a few of some 60 options; building them all was
- * 10 KB of each of a thousand workers' heaps (perf/README.md,
+ * 10 KB of each of a thousand workers' heaps (docs/perf-history.md,
  * threads_startup). */
 static int option_lookup(lua_State *L)
 {

@@ -41,7 +41,7 @@ bool script_source_workload_at(size_t i, const char **name)
  * LUA_PATH / LUA_CPATH replacing them and ";;" expanding to the default.
  * Built on L's stack rather than in C buffers: every worker thread runs
  * this, and kilobytes of buffers here were the deepest frame of a worker's
- * start-up, touching stack pages it never used again (perf/README.md,
+ * start-up, touching stack pages it never used again (docs/perf-history.md,
  * threads_startup). Pops the default from the top of the stack. */
 static void set_path(lua_State *L, const char *field, const char *envvar)
 {

@@ -28,7 +28,7 @@ void state_alloc_set_malloc(void *(*m)(size_t), void *(*r)(void *, size_t))
  * next block of that class rather than given back: a block given back
  * leaves a hole in the thread's malloc arena, and a client library that
  * mallocs and frees a buffer every query next to that hole pays ~180
- * instructions a query to merge and split it (perf/README.md,
+ * instructions a query to merge and split it (docs/perf-history.md,
  * db_point_select). A kept block goes on the list of the largest class
  * its malloc_usable_size holds, so blocks malloc'd before, of any size,
  * are kept safely too. */

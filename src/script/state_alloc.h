@@ -3,7 +3,7 @@
  *
  * LuaJIT's own allocator gives each state a 128 KB segment whose last page
  * it writes, and puts an 8-byte header before every object. A thousand
- * workers each pay both (perf/README.md, threads_startup). Lua tells the
+ * workers each pay both (docs/perf-history.md, threads_startup). Lua tells the
  * allocator the size of every block it frees or resizes, so small blocks
  * need no header: they are carved from 16 KB chunks in 16-byte size
  * classes, and freed ones are kept on one list per class for the next

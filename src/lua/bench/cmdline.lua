@@ -4,9 +4,9 @@
 -- custom commands in bench.cmdline_functions. Only the main state and
 -- custom commands' states call those, so a worker state (cfg.lazy) loads
 -- them on the first read of a field it lacks: their code was 8 KB of each
--- of a thousand workers' heaps (perf/README.md, threads_startup). Reading
--- a field behaves the same; only pairs() and rawget() on a worker's
--- sysbench.cmdline see the functions after that first read.
+-- of a thousand workers' heaps (docs/perf-history.md, threads_startup).
+-- Reading a field behaves the same; only pairs() and rawget() on a
+-- worker's sysbench.cmdline see the functions after that first read.
 return function(cfg)
    local cmdline = {
       argv = cfg.argv,

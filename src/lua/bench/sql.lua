@@ -245,7 +245,7 @@ end
 -- failed). Tail-called by both execute methods (threads, virtual users),
 -- so that its error levels are execute's: "SQL API error" and raise_error
 -- name the script's line. It loads the connection only on an error: this
--- runs once per query of every OLTP event (perf/README.md,
+-- runs once per query of every OLTP event (docs/perf-history.md,
 -- db_point_select). 1.1 returns a result object for a statement that
 -- returns no rows too (there a NULL pointer, which crashes free(); here
 -- the connection's result, which fetch_row() and free() reject with 1.1's
