@@ -51,6 +51,10 @@ sysbench.cmdline.options = {
                             flags = HIDDEN_R },
    skip_trx = { "Don't start explicit transactions and execute all " ..
                    "queries in the AUTOCOMMIT mode", false },
+   sqlite_begin = { "How SQLite transactions begin: immediate (take the " ..
+                       "write lock at BEGIN), deferred, or auto (immediate " ..
+                       "when the workload writes)", "auto",
+                    flags = HIDDEN_R },
    secondary = { "Use a secondary index in place of the PRIMARY KEY",
                  false },
    create_secondary =
@@ -699,8 +703,47 @@ local stmt_kinds = {
    inserts = "insert", secondary_ranges = "range",
 }
 
+local begin_chosen -- SQLite: whether BEGIN's form is chosen (see below)
+
 function prepare_begin()
    stmt.begin = con:prepare("BEGIN", { kind = "begin/commit" })
+   begin_chosen = false
+end
+
+-- SQLite takes a deferred transaction's write lock at its first write, and
+-- a writer that finds another one's lock then fails (SQLITE_BUSY: an
+-- ignored error, the event restarted). A transaction that will write
+-- takes the lock when it begins instead (BEGIN IMMEDIATE), so that writers
+-- wait in the busy handler. --sqlite_begin=auto decides at the first
+-- begin(), when the workload's statements are prepared: IMMEDIATE if any
+-- of them writes, else deferred (readers never wait for the lock).
+local WRITE_KINDS = { "index_updates", "non_index_updates", "deletes",
+                      "inserts" }
+
+local function transactions_write()
+   for _, key in ipairs(WRITE_KINDS) do
+      if stmt[1] ~= nil and stmt[1][key] ~= nil then
+         return true
+      end
+   end
+   return false
+end
+
+local function choose_begin()
+   local mode = sysbench.opt.sqlite_begin
+   begin_chosen = true
+   if drv:name() ~= "sqlite" then
+      return
+   end
+   if mode == "auto" then
+      mode = transactions_write() and "immediate" or "deferred"
+   end
+   if mode == "immediate" then
+      stmt.begin:close()
+      stmt.begin = con:prepare("BEGIN IMMEDIATE", { kind = "begin/commit" })
+   elseif mode ~= "deferred" then
+      error("--sqlite_begin must be auto, deferred or immediate", 0)
+   end
 end
 
 function prepare_commit()
@@ -803,6 +846,9 @@ local function get_id()
 end
 
 function begin()
+   if not begin_chosen then
+      choose_begin()
+   end
    stmt.begin:execute()
 end
 
