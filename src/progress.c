@@ -275,6 +275,11 @@ size_t progress_format(char *buf, size_t len, const struct progress_state *s)
             (unsigned long long) s->total, s->unit);
     else
         ADD(", %llu %s", (unsigned long long) s->done, s->unit);
+    if (s->window)
+        ADD(s->err_per_s >= 100 ? ", %.0f err/s" : ", %.1f err/s",
+            s->err_per_s);
+    if (s->window && s->p95_ms >= 0)
+        ADD(s->p95_ms >= 0.1 ? ", p95 %.2f ms" : ", p95 %.4f ms", s->p95_ms);
 #undef ADD
     return n;
 }

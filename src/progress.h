@@ -79,7 +79,7 @@ double progress_rate_update(struct progress_rate *r, uint64_t now_ns,
                             uint64_t count);
 
 /* What a phase reports; the text is "<elapsed> elapsed, <left> left,
- * <rate> <unit>/s, <done>[/<total>] <unit>". */
+ * <rate> <unit>/s, <done>[/<total>] <unit>[, <e> err/s, p95 <ms> ms]". */
 struct progress_state {
     const char *unit;    /* "events", "rows" */
     uint64_t done;       /* units so far */
@@ -87,6 +87,10 @@ struct progress_state {
     uint64_t elapsed_ns; /* since the phase began */
     uint64_t limit_ns;   /* 0: no time limit */
     double per_s;        /* current rate; < 0: not known yet */
+    /* A run's last window (a second or more), shown when `window`: its
+     * ignored errors a second and 95th percentile (< 0: no event). */
+    bool window;
+    double err_per_s, p95_ms;
 };
 
 /* A duration as the text shows it: "42s", "7m05s", "2h03m"; `up` rounds

@@ -26,7 +26,14 @@ struct reporter {
     struct stats_snapshot now, base_int, base_cum, delta;
     uint64_t last_int_ns, last_cum_ns;
     struct progress_rate rate; /* the status line's events/s */
-    struct metrics *metrics;   /* --metrics-addr, or NULL */
+    /* The status line's errors/s and p95, over windows of at least a
+     * second: their baseline (made at the first window), its time, and
+     * the last window's figures (< 0: none yet). */
+    struct stats_snapshot base_prog;
+    bool prog_ready;
+    uint64_t prog_ns;
+    double prog_err_s, prog_p95_ms;
+    struct metrics *metrics; /* --metrics-addr, or NULL */
     pthread_t thread;
     bool running;
     pthread_mutex_t mutex; /* guards stop */
@@ -72,6 +79,7 @@ void reporter_free(struct reporter *r)
     stats_snapshot_fini(&r->base_int);
     stats_snapshot_fini(&r->base_cum);
     stats_snapshot_fini(&r->delta);
+    if (r->prog_ready) stats_snapshot_fini(&r->base_prog);
     free(r->hists);
     pthread_mutex_destroy(&r->mutex);
     pthread_cond_destroy(&r->cond);
@@ -209,6 +217,30 @@ static uint64_t events_so_far(const struct reporter *r)
     return n;
 }
 
+/* Every second or more: the errors per second and the 95th percentile
+ * of the window since the last one, from a full collect (as an interval
+ * report makes; r->now and r->delta are scratch between reports). */
+static void progress_window(struct reporter *r, uint64_t now)
+{
+    if (!r->prog_ready) {
+        if (stats_snapshot_init(&r->base_prog, r->cfg.threads) != 0) return;
+        r->prog_ready  = true;
+        r->prog_err_s  = -1;
+        r->prog_p95_ms = -1;
+        r->prog_ns     = 0;
+    }
+    if (r->prog_ns && now < r->prog_ns + NS_PER_S) return;
+    if (collect(r) != 0) return;
+    if (r->prog_ns && stats_diff(&r->delta, &r->now, &r->base_prog) == 0) {
+        double s = (double) (now - r->prog_ns) / 1e9;
+        uint64_t p95 =
+            hist_count(r->delta.lat) ? hist_percentile_ns(r->delta.lat, 95) : 0;
+        r->prog_err_s  = (double) r->delta.c[STAT_ERRORS] / s;
+        r->prog_p95_ms = p95 ? (double) p95 / 1e6 : -1;
+    }
+    if (stats_copy(&r->base_prog, &r->now) == 0) r->prog_ns = now;
+}
+
 static void progress_tick(struct reporter *r, uint64_t now)
 {
     uint64_t t0 = pool_warmup_end_ns(), end = pool_deadline_ns();
@@ -230,6 +262,10 @@ static void progress_tick(struct reporter *r, uint64_t now)
         .per_s      = progress_rate_update(&r->rate, now, done),
     };
     if (now - pool_start_ns() < PROGRESS_AFTER_NS) return;
+    progress_window(r, now);
+    st.window    = r->prog_err_s >= 0;
+    st.err_per_s = r->prog_err_s;
+    st.p95_ms    = r->prog_p95_ms;
     progress_format(text, sizeof(text), &st);
     progress_update("%s", text);
 }
