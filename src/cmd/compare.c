@@ -136,8 +136,7 @@ static void make_row(const struct figures *b, const struct figures *n,
         r->change_pct = (r->new_ - r->base) / r->base * 100;
     r->p = NAN;
     if (b->n[m] >= COMPARE_MIN_SERIES && n->n[m] >= COMPARE_MIN_SERIES)
-        r->p =
-            mann_whitney_p(b->series[m], b->n[m], n->series[m], n->n[m]);
+        r->p = mann_whitney_p(b->series[m], b->n[m], n->series[m], n->n[m]);
     r->beyond = !isnan(r->p) && r->p < COMPARE_ALPHA;
 }
 

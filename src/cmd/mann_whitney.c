@@ -66,8 +66,7 @@ static double exact_cdf(size_t na, size_t nb, double u)
     return below / total;
 }
 
-double mann_whitney_p(const double *a, size_t na, const double *b,
-                           size_t nb)
+double mann_whitney_p(const double *a, size_t na, const double *b, size_t nb)
 {
     size_t n = na + nb;
     struct ranked *all;

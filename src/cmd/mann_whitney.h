@@ -16,7 +16,6 @@
  * otherwise the normal approximation with the tie correction and a
  * continuity correction. NAN when either sample is empty; 1 when every
  * value is equal. Allocates; NAN on ENOMEM. */
-double mann_whitney_p(const double *a, size_t na, const double *b,
-                           size_t nb);
+double mann_whitney_p(const double *a, size_t na, const double *b, size_t nb);
 
 #endif

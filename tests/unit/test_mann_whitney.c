@@ -69,8 +69,7 @@ int main(void)
          "8 vs 8 with ties: normal approximation near the permutation test");
 
     double same[] = {5, 5, 5};
-    near(mann_whitney_p(same, 3, same, 3), 1.0, 0,
-         "every value equal: p = 1");
+    near(mann_whitney_p(same, 3, same, 3), 1.0, 0, "every value equal: p = 1");
     ok(isnan(mann_whitney_p(a, 6, b, 0)), "an empty sample: NAN");
 
     double x[40], y[40], z[40];
