@@ -6,7 +6,8 @@
 #   test names    the built-in tests and bundled workloads of `bench --help`,
 #                 *.lua files, and the commands on result documents (merge,
 #                 compare: then *.json files and their --help's options);
-#   commands      prepare run cleanup help, prewarm for the OLTP workloads,
+#   commands      prepare run cleanup help, the OLTP workloads' own (prewarm
+#                 warmup, from `bench --help`),
 #                 and a script's own sysbench.cmdline.commands;
 #   options       `bench --help` and `bench <test> help`;
 #   values        on/off for booleans, the {a,b,...} or (a, b, ...) set a
@@ -153,7 +154,8 @@ $(_bench_doc_commands "$bench")" -- "$cur")
     elif [ -z "$command" ]; then
         local cmds="prepare run cleanup help"
         case $test in
-        oltp_*) cmds="$cmds prewarm" ;;
+        oltp_*) cmds="$cmds $(_bench_help "$bench" |
+            sed -n 's/^Commands of the OLTP workloads[^:]*: //p')" ;;
         esac
         cmds="$cmds $(_bench_script_commands "$test")"
         mapfile -t COMPREPLY < <(compgen -W "$cmds" -- "$cur")
@@ -161,4 +163,7 @@ $(_bench_doc_commands "$bench")" -- "$cur")
     return 0
 }
 
-complete -F _bench bench
+# bench from the PATH, and ./bench in a build or source tree (bash also
+# falls back from any path to the name after its last slash, e.g.
+# build/bench; the function asks the bench typed on the line).
+complete -F _bench bench ./bench

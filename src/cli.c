@@ -10,6 +10,7 @@
 
 #include "cli.h"
 #include "cli_config.h"
+#include "cli_hint.h"
 #include "cli_validate.h"
 #include "db/db.h"
 #include "log.h"
@@ -189,6 +190,47 @@ int cli_register(struct options *opts, bool profile_m)
 
 /* -- Help and version --------------------------------------------------- */
 
+/* The options this profile's listing leaves out (P-2): 1.1's in the 1.0
+ * profile, 1.0's that 1.1 stopped listing in the 1.1 profile. */
+static void print_unlisted(const struct options *opts, bool profile_m)
+{
+    unsigned hidden = profile_m ? OPT_HIDDEN_M : OPT_HIDDEN_R;
+    const struct option_def *defs[64], *d;
+    const char *value;
+    size_t n = 0;
+
+    for (size_t i = 0; n < 64 && options_at(opts, i, &d, &value); i++)
+        if ((d->flags & hidden) && !(d->flags & OPT_BENCH)) defs[n++] = d;
+    if (n == 0) return;
+    printf(profile_m ? "sysbench 1.0 options that 1.1 does not list (bench "
+                       "accepts them in both profiles):\n"
+                     : "sysbench 1.1 options that 1.0.20 lacks (bench "
+                       "accepts them in both profiles):\n");
+    cli_hint_print_defs(stdout, defs, n, profile_m);
+}
+
+/* bench's part of --help, after sysbench's: every option and command bench
+ * has that sysbench's layout leaves out. */
+static void print_help_bench(const struct options *opts, const char *prog,
+                             bool profile_m)
+{
+    options_print_bench(opts, stdout, NULL,
+                        "bench options that sysbench lacks");
+    print_unlisted(opts, profile_m);
+    db_print_help_bench(stdout, profile_m, options_get_str(opts, "db-driver"));
+    printf("Commands of the OLTP workloads, besides prepare run cleanup "
+           "help: prewarm warmup\n\n");
+    printf("bench commands on result documents (--results), first on the "
+           "command line:\n"
+           "  %s merge RESULT.json... - one report of runs on several "
+           "hosts, latency added exactly\n"
+           "  %s compare BASE.json NEW.json - the change and whether it "
+           "is beyond noise (a CI gate)\n"
+           "  %s plot RESULT.json... -o FILE.png|FILE.svg - charts of the "
+           "runs, drawn by gnuplot\n\n",
+           prog, prog, prog);
+}
+
 static void print_help(const struct options *opts, const char *prog,
                        bool profile_m)
 {
@@ -215,16 +257,7 @@ static void print_help(const struct options *opts, const char *prog,
         printf("  %s\n", name);
     printf("\n");
     /* Last, so that everything above is sysbench's layout. */
-    options_print_bench(opts, stdout, NULL,
-                        "bench options that sysbench lacks");
-    db_print_help_bench(stdout, profile_m, options_get_str(opts, "db-driver"));
-    printf("bench commands on result documents (--results), first on the "
-           "command line:\n"
-           "  %s merge RESULT.json... - one report of runs on several "
-           "hosts, latency added exactly\n"
-           "  %s compare BASE.json NEW.json - the change and whether it "
-           "is beyond noise (a CI gate)\n\n",
-           prog, prog);
+    print_help_bench(opts, prog, profile_m);
 }
 
 /* -- Pass 1 --------------------------------------------------------------- */
@@ -259,6 +292,9 @@ static int pass_one(struct run_config *cfg, struct cli_arg_list *l)
             cfg->pending[cfg->npending++]      = s;
         }
     }
+    /* A script's options are unknown until pass 2: only its failures
+     * name an option to suggest a correction for (cli_hint.c). */
+    options_forget_unknown(cfg->opts);
     return 0;
 }
 
@@ -290,5 +326,5 @@ int cli_parse(struct run_config *cfg, struct cli_args *args, int argc,
                  "endless test");
     version_banner(banner, sizeof(banner), cfg->profile_m);
     log_notice("%s\n", banner);
-    return -1;
+    return cli_hint_before_run(cfg); /* --db-driver=help, a bad driver */
 }

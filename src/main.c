@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "cli_hint.h"
 #include "cmd/compare.h"
 #include "db/db.h"
 #include "cmd/merge.h"
@@ -142,6 +143,7 @@ int main(int argc, char **argv)
                 interrupted == SIGINT ? "SIGINT" : "SIGTERM");
         status = 128 + interrupted;
     }
+    cli_hint_after_run(&cfg, status); /* once, after sysbench's lines */
     if (status == 2) {
         /* Forced shutdown or stuck thread_init: workers may still be
          * running, so leave without unwinding anything under them. */

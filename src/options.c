@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: MIT */
+/* Over 600 lines: registry, parsing, checks and help share opt_entry. */
 /* options: see options.h. A flat array of entries is enough: there are about
  * a hundred options and lookups happen only while parsing and exporting. */
 #include <ctype.h>
@@ -25,6 +26,7 @@ struct options {
     size_t n, cap;
     char **groups; /* titles; NULL entries are untitled groups */
     size_t ngroups;
+    const char *unknown; /* options_last_unknown: borrowed, or NULL */
 };
 
 /* -- Names and lookup ------------------------------------------------- */
@@ -214,8 +216,11 @@ static enum opt_set_result set_entry(struct opt_entry *e, const char *value,
 enum opt_set_result options_set(struct options *o, const char *name,
                                 const char *value)
 {
-    struct opt_entry *e = find(o, name);
-    return e ? set_entry(e, value, NULL) : OPT_SET_UNKNOWN;
+    struct opt_entry *e   = find(o, name);
+    enum opt_set_result r = e ? set_entry(e, value, NULL) : OPT_SET_UNKNOWN;
+
+    if (r == OPT_SET_OK) o->unknown = NULL;
+    return r;
 }
 
 enum opt_set_result options_set_arg(struct options *o, const char *arg)
@@ -233,8 +238,22 @@ enum opt_set_result options_set_arg_from(struct options *o, const char *arg,
     name = arg + 2;
     eq   = strchr(name, '=');
     e    = find_n(o, name, eq ? (size_t) (eq - name) : strlen(name));
-    if (!e || (eq ? eq == name : *name == '\0')) return OPT_SET_UNKNOWN;
+    if (!e || (eq ? eq == name : *name == '\0')) {
+        o->unknown = arg;
+        return OPT_SET_UNKNOWN;
+    }
+    o->unknown = NULL;
     return set_entry(e, eq ? eq + 1 : NULL, origin);
+}
+
+const char *options_last_unknown(const struct options *o)
+{
+    return o->unknown;
+}
+
+void options_forget_unknown(struct options *o)
+{
+    o->unknown = NULL;
 }
 
 bool options_is_known(const struct options *o, const char *name)

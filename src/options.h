@@ -93,6 +93,14 @@ enum opt_set_result options_set_arg(struct options *o, const char *arg);
 enum opt_set_result options_set_arg_from(struct options *o, const char *arg,
                                          const char *origin);
 
+/* After a parse failed: the argument of the last options_set_arg_from()
+ * call when it named no option ("--thread=4", as given: borrowed, valid
+ * while the argument is), or NULL when that call or a later options_set()
+ * set an option, or options_forget_unknown() ran. Tells which name to
+ * suggest a correction for (cli_hint.c). */
+const char *options_last_unknown(const struct options *o);
+void options_forget_unknown(struct options *o);
+
 bool options_is_known(const struct options *o, const char *name);
 /* Whether the user (command line or config file) set the option. */
 bool options_is_set(const struct options *o, const char *name);

@@ -43,11 +43,16 @@ check() {
 . "$comp/bench.bash"
 check "bash: complete -p bench names _bench" "complete -F _bench bench" "$(complete -p bench)"
 
+check "bash: complete -p ./bench names _bench too" "complete -F _bench ./bench" "$(complete -p ./bench)"
+
 # bash_complete LINE: the candidates for LINE (the cursor at its end), as
-# readline would ask with its default word breaks (or $BREAKS).
+# readline would ask with its default word breaks (or $BREAKS). The
+# function is found as bash finds it: by the command word as typed, else
+# by the name after its last slash (/usr/local/bin/bench, build/bench).
 bash_complete() {
-    local fn
-    fn=$(complete -p bench | sed -n 's/.*-F \([^ ]*\) .*/\1/p')
+    local fn cmd=${1%% *}
+    fn=$({ complete -p "$cmd" 2>/dev/null || complete -p "${cmd##*/}"; } |
+        sed -n 's/.*-F \([^ ]*\) .*/\1/p')
     COMP_LINE=$1
     COMP_POINT=${#COMP_LINE}
     COMP_WORDBREAKS=${BREAKS:-$' \t\n"\'><=;|&(:'}
@@ -55,7 +60,7 @@ bash_complete() {
     [[ $COMP_LINE == *" " ]] && COMP_WORDS+=("")
     COMP_CWORD=$((${#COMP_WORDS[@]} - 1))
     COMPREPLY=()
-    "$fn" bench "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD - 1]}"
+    "$fn" "$cmd" "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD - 1]}"
     printf '%s\n' "${COMPREPLY[@]}"
 }
 B=$bench
@@ -75,11 +80,23 @@ check "bash: commands of a built-in test" "$(printf '%s\n' prepare run cleanup h
     "$(bash_complete "$B cpu ")"
 check "bash: the OLTP workloads also have prewarm" "prepare
 prewarm" "$(bash_complete "$B --threads=4 oltp_read_write pre")"
+check "bash: and warmup (their commands as --help names them)" "warmup" \
+    "$(bash_complete "$B oltp_read_only w")"
 check "bash: a script's own commands (sysbench.cmdline.commands)" \
     "$(printf '%s\n' prepare run cleanup help load verify)" \
     "$(bash_complete "$B parallel_load.lua ")"
-check "bash: general options" "--threads=
---thread-stack-size=" "$(bash_complete "$B --thr")"
+check "bash: general options, 1.1's too (--help lists them after sysbench's)" "--threads=
+--thread-stack-size=
+--thread-init-timeout=" "$(bash_complete "$B --thr")"
+# ./bench in a build tree: the bench on the line is the one asked.
+ln -s "$bench" ./bench
+check "bash: ./bench completes its options" "--threads=
+--thread-stack-size=
+--thread-init-timeout=" "$(bash_complete "./bench --thr")"
+check "bash: ./bench completes test names" "oltp_read_only
+oltp_read_write" "$(bash_complete "./bench oltp_read_")"
+check "bash: ./bench completes a workload's options" "--table_size=
+--tables=" "$(bash_complete "./bench oltp_read_write --table")"
 check "bash: the line's --compat=1.1 lists 1.1's options" "--thread-init-timeout=" \
     "$(bash_complete "$B --compat=1.1 --thread-in")"
 check "bash: boolean options without '='" "--histogram" "$(bash_complete "$B --hist")"
@@ -172,8 +189,13 @@ if command -v zsh >/dev/null 2>&1; then
     check "zsh: test names, *.lua files, commands on results" \
         "$(printf '%s\n' $tests $doc_cmds my_load.lua parallel_load.lua options.lua scripts)" \
         "$(zsh_complete "$B" "")"
+    check "zsh: ./bench (compsys dispatches on the name after the slash)" "--threads=
+--thread-stack-size=
+--thread-init-timeout=" "$(zsh_complete ./bench --thr)"
     check "zsh: commands of a script" "$(printf '%s\n' prepare run cleanup help load verify)" \
         "$(zsh_complete "$B" parallel_load.lua "")"
+    check "zsh: an OLTP workload's own commands" "prewarm
+prepare" "$(zsh_complete "$B" oltp_read_write pre)"
     check "zsh: options of a workload" "--table_size=
 --tables=" "$(zsh_complete "$B" oltp_read_write --table)"
     check "zsh: a script's own options" "--greeting=" "$(zsh_complete "$B" options.lua --gre)"

@@ -4,9 +4,14 @@
 # Every option that bench lists (`bench --help` and each test's and
 # bundled workload's `bench <test> help`, in both profiles, 1.0 and 1.1,
 # and the --help of the commands on result documents, bench merge ...)
-# must appear in man/bench.1 written as \-\-name, and the page must render
-# with `groff -ww -man` without a single warning. Fails naming each option
-# missing, the command that lists it and the file to add it to.
+# must appear in man/bench.1 written as \-\-name, and every command that
+# --help names (its "Commands ...: a b" lines and the "  bench merge ..."
+# lines) must have an entry under COMMANDS; the other way round, every
+# option the page describes (an entry: a .TP or .TQ line, then the option)
+# must be one that bench lists, and every command under COMMANDS one that
+# --help names. The page must render with `groff -ww -man` without a
+# single warning. Fails naming each option or command missing, where it
+# is listed and the file to add it to (or to remove it from).
 # $BENCH: the bench to ask (make check exports it).
 here=$(cd "$(dirname "$0")" && pwd)
 man=${1:-$here/../man/bench.1}
@@ -23,6 +28,32 @@ tests_of() {
         -e '/^Bundled workloads/,/^$/s/^  \([a-z_0-9]*\)$/\1/p' "$1"
 }
 
+# The commands a --help text names: the words after "Commands ...: "
+# ("prepare run cleanup help", the OLTP workloads' "prewarm warmup") and
+# the commands on result documents ("  bench merge RESULT.json... - ...").
+commands_of() {
+    sed -n 's/^Commands[^:]*: //p' "$1" | tr ' ' '\n' | sed '/^$/d'
+    sed -n '/^bench commands on result documents/,/^$/s/^  [^ ]* \([a-z][a-z_0-9]*\) .*/\1/p' "$1"
+}
+
+# The entries of the page's COMMANDS section: ".B prepare",
+# ".BR prewarm \", \" warmup", ".B merge \fR[...": one name per line.
+man_commands() {
+    awk '/^\.SH COMMANDS/ { on = 1; next } /^\.SH/ { on = 0 }
+         on && /^\.T[PQ]$/ { entry = 1; next }
+         on && entry { print; entry = 0 }' "$man" |
+        sed -n 's/^\.BR\{0,1\} \([a-z][a-z_0-9]*\)\(.*\)/\1\2/p' |
+        sed 's/ *\\f.*//; s/", "/ /g; s/"//g' | tr ' ' '\n' | sed '/^$/d'
+}
+
+# The options the page describes: an entry (.TP or .TQ) whose line names
+# the option first (.BI \-\-time= N, .BR \-\-debug [ =on | off ]).
+man_options() {
+    awk '/^\.T[PQ]$/ { entry = 1; next } entry { print; entry = 0 }' "$man" |
+        sed 's/\\-/-/g' |
+        sed -n 's/^\.B[IR]\{0,1\} *"\{0,1\}--\([A-Za-z0-9_-]*\).*/\1/p'
+}
+
 # Writes "option<TAB>command" for every option a command lists.
 options_of() { # options_of COMMAND...
     "$@" 2>/dev/null | sed -n 's/^  --\([A-Za-z0-9_-]*\).*/\1/p' |
@@ -30,8 +61,10 @@ options_of() { # options_of COMMAND...
 }
 
 : >"$tmp/listed"
+: >"$tmp/help_commands"
 for compat in 1.0 1.1; do
     "$bench" --compat=$compat --help >"$tmp/help" 2>&1
+    commands_of "$tmp/help" >>"$tmp/help_commands"
     options_of "$bench" --compat=$compat --help >>"$tmp/listed"
     for t in $(tests_of "$tmp/help"); do
         echo "$t" >>"$tmp/tests"
@@ -75,7 +108,28 @@ for c in $(cat "$tmp/commands"); do
         rc=1
     fi
 done
-echo "$n options checked against $man"
+for c in $(sort -u "$tmp/help_commands"); do
+    if ! man_commands | grep -qx -e "$c"; then
+        echo "man/bench.1: command '$c' (named by 'bench --help') has no entry under COMMANDS in $man"
+        rc=1
+    fi
+done
+for c in $(man_commands | sort -u); do
+    if ! grep -qx -e "$c" "$tmp/help_commands"; then
+        echo "man/bench.1: command '$c' has an entry under COMMANDS but 'bench --help' does not name it;" \
+            "list it in src/cli.c's help (bench's part) or remove it from $man"
+        rc=1
+    fi
+done
+cut -f1 "$tmp/listed" | sort -u >"$tmp/listed_names"
+for o in $(man_options | sort -u); do
+    if ! grep -qx -e "$o" "$tmp/listed_names"; then
+        echo "man/bench.1: option --$o has an entry but no --help or help of bench lists it;" \
+            "remove it from $man or make bench list it"
+        rc=1
+    fi
+done
+echo "$n options and $(sort -u "$tmp/help_commands" | wc -l) commands checked against $man"
 
 # Rendering: no warning at all from groff (-ww: every warning category).
 if command -v groff >/dev/null 2>&1; then

@@ -111,6 +111,55 @@ void db_print_help_bench(FILE *out, bool profile_m, const char *selected)
     }
 }
 
+/* -- Driver names and what ended a command (cli_hint.c) ----------------- */
+
+/* For the hints bench prints where it ends a command (PD-13): the driver
+ * name nothing answered to, and whether a fatal error said that a table
+ * does not exist. Written by any thread, read by main once the workers
+ * are joined; for the whole process. */
+static char invalid_driver[64]; /* written under init_lock */
+static atomic_bool missing_table;
+
+bool db_driver_at(size_t i, const char **name, const char **desc,
+                  const struct option_def **options)
+{
+    for (size_t k = 0; db_drivers[k]; k++) {
+        if (db_drivers[k]->hidden || i-- > 0) continue;
+        *name    = db_drivers[k]->name;
+        *desc    = db_drivers[k]->description;
+        *options = db_drivers[k]->options;
+        return true;
+    }
+    return false;
+}
+
+bool db_driver_exists(const char *name)
+{
+    for (size_t i = 0; db_drivers[i]; i++)
+        if (strcmp(db_drivers[i]->name, name) == 0) return true;
+    return false;
+}
+
+const char *db_invalid_driver(void)
+{
+    return invalid_driver[0] ? invalid_driver : NULL;
+}
+
+bool db_missing_table(void)
+{
+    return atomic_load(&missing_table);
+}
+
+/* MySQL's 1146 (SQLSTATE 42S02), PostgreSQL's 42P01, SQLite's "no such
+ * table" (its driver gives such errors no SQLSTATE). */
+static void note_missing_table(const struct db_error *e)
+{
+    if (strcmp(e->sqlstate, "42S02") == 0 ||
+        strcmp(e->sqlstate, "42P01") == 0 ||
+        strncmp(e->msg, "no such table", 13) == 0)
+        atomic_store(&missing_table, true);
+}
+
 int db_validate_options(const struct options *o)
 {
     const char *mode = options_get_str(o, "db-ps-mode");
@@ -182,6 +231,8 @@ void db_init(const struct options *o, bool (*should_stop)(void))
         reconnect_timeout_s = 0;
 }
 
+static void hints_print(void); /* the connection hint, below */
+
 void db_done(void)
 {
     pthread_mutex_lock(&init_lock);
@@ -193,6 +244,7 @@ void db_done(void)
     atomic_store(&used, false);
     atomic_store(&server_used, false);
     pthread_mutex_unlock(&init_lock);
+    hints_print();
 }
 
 void db_thread_set_id(int thread_id)
@@ -334,6 +386,9 @@ static long driver_index(const char *name)
     }
     for (size_t i = 0; db_drivers[i]; i++)
         if (strcmp(db_drivers[i]->name, name) == 0) return (long) i;
+    pthread_mutex_lock(&init_lock);
+    snprintf(invalid_driver, sizeof(invalid_driver), "%s", name);
+    pthread_mutex_unlock(&init_lock);
     log_fatal("invalid database driver name: '%s'", name);
     return -1;
 }
@@ -405,14 +460,64 @@ static const char *driver_option(const struct db_driver *d, const char *what)
                                            : NULL;
 }
 
-/* After the driver's own lines (sysbench's, INV 8.2/8.3): who was tried
- * where, and the usual causes, for drivers that log in to a server.
- * Workers failing the same way print it once (log_hold in run.c). */
+/* -- The connection hint (PD-13) --------------------------------------- */
+
+/* The hints of failed connects, printed by db_done, where bench ends the
+ * command: after sysbench's lines, each distinct text once, and only when
+ * a failure that gave it was not caught by its script (sysbench prints
+ * nothing more for one a script handles). Guarded by hint_lock. */
+#define MAX_HINTS 4
+static struct {
+    char text[640];
+    unsigned uncaught; /* its failures whose error no script caught */
+} hints[MAX_HINTS];
+static unsigned nhints;
+static pthread_mutex_t hint_lock  = PTHREAD_MUTEX_INITIALIZER;
+static _Thread_local int tls_hint = -1; /* the thread's last, in hints */
+
+/* Counts a failure for `text` until bench_db_connect_caught says that its
+ * script caught it; past MAX_HINTS distinct texts, the rest are dropped. */
+static void hint_defer(const char *text)
+{
+    unsigned i = 0;
+
+    pthread_mutex_lock(&hint_lock);
+    while (i < nhints && strcmp(hints[i].text, text) != 0)
+        i++;
+    if (i == nhints && nhints < MAX_HINTS)
+        snprintf(hints[nhints++].text, sizeof(hints[i].text), "%s", text);
+    if (i < nhints) hints[i].uncaught++;
+    tls_hint = i < nhints ? (int) i : -1;
+    pthread_mutex_unlock(&hint_lock);
+}
+
+void bench_db_connect_caught(void)
+{
+    pthread_mutex_lock(&hint_lock);
+    if (tls_hint >= 0 && hints[tls_hint].uncaught > 0)
+        hints[tls_hint].uncaught--;
+    tls_hint = -1;
+    pthread_mutex_unlock(&hint_lock);
+}
+
+/* db_done's: the workers are joined, so every failure is counted. */
+static void hints_print(void)
+{
+    pthread_mutex_lock(&hint_lock);
+    for (unsigned i = 0; i < nhints; i++)
+        if (hints[i].uncaught > 0) log_fatal("%s", hints[i].text);
+    nhints   = 0;
+    tls_hint = -1;
+    pthread_mutex_unlock(&hint_lock);
+}
+
+/* Who was tried where, and the usual causes, for drivers that log in to a
+ * server: deferred (hint_defer) to print after sysbench's lines. */
 static void connect_hint(const struct db_conn *c)
 {
     const struct db_driver *d = c->drv;
     const char *user = driver_option(d, "user"), *db = driver_option(d, "db");
-    char where[320];
+    char where[320], text[640];
 
     if (!user) return; /* no server to reach (sqlite, null): its line says */
     if (c->target.socket)
@@ -423,10 +528,12 @@ static void connect_hint(const struct db_conn *c)
     else
         snprintf(where, sizeof(where), "%s",
                  c->target.host ? c->target.host : "localhost");
-    log_fatal("%s: connect to %s as user '%s': is the server running and "
-              "reachable there, the password right (--%s-password), and "
-              "does the database '%s' exist (--%s-db)?",
-              d->name, where, user ? user : "", d->name, db ? db : "", d->name);
+    snprintf(text, sizeof(text),
+             "%s: connect to %s as user '%s': is the server running and "
+             "reachable there, the password right (--%s-password), and does "
+             "the database '%s' exist (--%s-db)?",
+             d->name, where, user, d->name, db ? db : "", d->name);
+    hint_defer(text);
 }
 
 struct db_conn *db_conn_alloc(sql_driver *drv)
@@ -635,6 +742,7 @@ sql_error_t db_classify(struct db_conn *c, enum db_op op, const char *sql)
     if (!is_ignorable(c)) {
         stats_add(c->thread_id, STAT_ERRORS, 1);
         db_note_error(c, true);
+        note_missing_table(e);
         /* Out of memory, the client's or the server's: one line for the
          * process (log_oom_begin). */
         if (!strstr(e->msg, "out of memory") || log_oom_begin())

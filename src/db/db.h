@@ -81,6 +81,25 @@ void db_print_help(FILE *out, bool profile_m, const char *selected);
  * it listed them all. */
 void db_print_help_bench(FILE *out, bool profile_m, const char *selected);
 
+/* The i-th compiled-in driver that --help may list (hidden ones, such as
+ * null, skipped): its --db-driver name, description and option table
+ * (NULL when none). False past the last. Any thread. */
+bool db_driver_at(size_t i, const char **name, const char **desc,
+                  const struct option_def **options);
+
+/* Whether a driver of that --db-driver name is compiled in (hidden ones
+ * too). Any thread. */
+bool db_driver_exists(const char *name);
+
+/* For the hints bench prints where it ends a command (PD-13), once the
+ * workers are joined: the last driver name db_create was asked for that
+ * no driver has (NULL: none), and whether an error that was not ignored
+ * said a table does not exist (MySQL 1146 / SQLSTATE 42S02, PostgreSQL
+ * 42P01, SQLite "no such table"). The SQL API itself adds nothing: a
+ * script may handle the error. */
+const char *db_invalid_driver(void);
+bool db_missing_table(void);
+
 /* Checks --db-ps-mode (prints "FATAL: Invalid value for db-ps-mode: <v>"
  * when it is neither auto nor disable) and --db-reconnect-timeout (an
  * int >= 0). -1 when one is invalid. */

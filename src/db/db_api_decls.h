@@ -90,6 +90,10 @@ sql_connection *db_connection_create(sql_driver *drv);
 int db_connection_close(sql_connection *con);
 int db_connection_reconnect(sql_connection *con);
 void db_connection_free(sql_connection *con);
+/* bench: the calling thread's last failed connect (db_connection_create,
+ * bench_db_connect_nb) raised an error its script catches, so bench adds
+ * no hint for it when the command ends (PD-13; db.c). */
+void bench_db_connect_caught(void);
 
 int db_bulk_insert_init(sql_connection *con, const char *query, size_t len);
 int db_bulk_insert_next(sql_connection *con, const char *row, size_t len);

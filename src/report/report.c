@@ -147,13 +147,15 @@ static void report_latency(const struct report_data *r)
     say("         min: %39.2f", min);
     say("         avg: %39.2f", avg);
     say("         max: %39.2f", max);
-    if (r->percentile_list) { /* the first of the list, aligned alike */
-        char label[32];
-        int len = snprintf(label, sizeof(label),
-                           "%3gth percentile:", r->percentiles[0]);
-        say("        %s %*.2f", label, 44 - len,
-            report_ms(report_percentile_ns(r)));
-    } else if (r->percentile > 0)
+    if (r->percentile_list) /* PD-14: a line each, aligned as sysbench's */
+        for (unsigned i = 0; i < r->npercentiles; i++) {
+            char label[32];
+            int len = snprintf(label, sizeof(label),
+                               "%3gth percentile:", r->percentiles[i]);
+            say("        %s %*.2f", label, 44 - len,
+                report_ms(hist_percentile_ns(h, r->percentiles[i])));
+        }
+    else if (r->percentile > 0)
         say("        %3dth percentile: %27.2f", r->percentile,
             report_ms(report_percentile_ns(r)));
     else

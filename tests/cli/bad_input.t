@@ -75,6 +75,7 @@ secret).
   $ printf 'mysql-pasword=Secret\n' > typo.conf
   $ $BENCH --config-file=typo.conf cpu run 2>&1 >/dev/null
   typo.conf:1: invalid option: mysql-pasword
+  did you mean mysql-password?
   [1]
   $ printf 'mysql-password=Secret\nnosuch\n' > noeq.conf
   $ $BENCH --config-file=noeq.conf cpu run 2>&1 | grep -c Secret
@@ -87,6 +88,7 @@ without its value: --mysql-pasword=Secret printed the secret.
 
   $ $BENCH --mysql-pasword=Secret cpu run 2>&1 >/dev/null
   invalid option: --mysql-pasword=(value not shown)
+  did you mean --mysql-password?
   [1]
   $ $BENCH cpu --api-token=Secret run 2>&1 >/dev/null
   invalid option: --api-token=(value not shown)

@@ -49,8 +49,9 @@ statistics", --warmup-time, its messages and Lua API level.
   [1]
 
 Warmup: the header line, "Warming up" after "Threads started!", and nothing
-of the warmup in the statistics: --events counts from its end, so exactly
-that many events are reported (RT-11).
+of the warmup in the statistics: --events counts from its end, and the
+event each thread is running when it ends counts too, as in sysbench 1.1:
+101 events for --events=100 on one thread (RT-11; issue 30).
 
   $ $BENCH --compat=1.1 cpu --events=100 --warmup-time=1 --cpu-max-prime=1000 run
   bench * (sysbench 1.1.0 compatible, using * LuaJIT *) (glob)
@@ -75,7 +76,7 @@ that many events are reported (RT-11).
   Throughput:
       events/s (eps):                      * (glob)
       time elapsed: {24}0\.\d{4}s (re)
-      total number of events:              100
+      total number of events:              101
   
   Latency (ms):
            min: * (glob)
@@ -85,7 +86,7 @@ that many events are reported (RT-11).
            sum: * (glob)
   
   Threads fairness:
-      events (avg/stddev):           100.0000/0.00
+      events (avg/stddev):           101.0000/0.00
       execution time (avg/stddev):   * (glob)
   
 

@@ -100,6 +100,17 @@ tests; here only the lines that do not depend on which drivers were built.
     --pgsql-sslkey=STRING            DESC
     --pgsql-ignore-errors=[LIST,...] DESC [40P01,23505,40001]
   
+  sysbench 1.1 options that 1.0.20 lacks (bench accepts them in both profiles):
+    --warmup-time=N                       DESC [0]
+    --thread-init-timeout=N               DESC [30]
+    --luajit-cmd=STRING                   DESC
+    --rand-zipfian-exp=N                  DESC [0.8]
+    --mysql-ssl-key=STRING                DESC
+    --mysql-ssl-ca=STRING                 DESC
+    --mysql-ssl-cert=STRING               DESC
+    --mysql-compression-algorithms=STRING DESC [zlib]
+    --pgsql-sslmode=STRING                DESC [prefer]
+  
   bench database drivers that sysbench lacks:
     sqlite - SQLite driver (embedded, no server)
   
@@ -110,9 +121,30 @@ tests; here only the lines that do not depend on which drivers were built.
     --sqlite-busy-timeout=N           DESC [5000]
     --sqlite-ignore-errors=[LIST,...] DESC [SQLITE_BUSY,SQLITE_LOCKED]
   
+  Commands of the OLTP workloads, besides prepare run cleanup help: prewarm warmup
+  
   bench commands on result documents (--results), first on the command line:
     bench merge RESULT.json... - one report of runs on several hosts, latency added exactly
     bench compare BASE.json NEW.json - the change and whether it is beyond noise (a CI gate)
+    bench plot RESULT.json... -o FILE.png|FILE.svg - charts of the runs, drawn by gnuplot
+  
+
+Everything above bench's part is sysbench 1.0.20's --help, line for line
+but the descriptions (PD-2): the part ends where bench's begins.
+
+  $ sysbench_part() { sed -n '1,/^bench options that sysbench lacks:$/p' "$1" | sed '$d' | sed -E -f layout.sed; }
+  $ sysbench_part help.txt | grep -c -e '--warmup-time' -e '--luajit-cmd' -e 'bench plot' -e prewarm
+  0
+  [1]
+
+Every option bench accepts is listed: the 1.1 profile lists in bench's part
+the 1.0 options that sysbench 1.1's --help leaves out.
+
+  $ $BENCH --compat=1.1 --help | sed -E -f layout.sed | sed -n '/^sysbench 1.0 options/,/^$/p'
+  sysbench 1.0 options that 1.1 does not list (bench accepts them in both profiles):
+    --rand-spec-iter=N DESC [12]
+    --rand-spec-pct=N  DESC [1]
+    --rand-spec-res=N  DESC [75]
   
 
 The rand-type description lists the distributions, as sysbench's does.

@@ -135,8 +135,8 @@ tried and the usual causes (docs/compatibility.md).
   
   FATAL: unable to connect to MySQL server on host '127.0.0.1', port 1, aborting...
   FATAL: error 2002: * (glob)
-  FATAL: mysql: connect to 127.0.0.1:1 as user 'sbtest': is the server running and reachable there, the password right (--mysql-password), and does the database 'sbtest' exist (--mysql-db)?
   FATAL: `prepare' function failed: connect.lua:2: Failed to connect to the database
+  FATAL: mysql: connect to 127.0.0.1:1 as user 'sbtest': is the server running and reachable there, the password right (--mysql-password), and does the database 'sbtest' exist (--mysql-db)?
   [1]
 
 The legacy OLTP scripts are found from the paths sysbench users type: a

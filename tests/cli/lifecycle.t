@@ -26,22 +26,27 @@ A failed prepare, in the first, the last, every other and every worker:
   FATAL: null_query() returned error 1146 (injected error 1146) for query 'SELECT id FROM lc_missing'
   FATAL: `thread_init' function failed: lifecycle.lua:66: SQL API error
   FATAL: Thread initialization failed!
+  FATAL: a table the workload uses does not exist (run `prepare` first)
   exit 1
   FATAL: null_query() returned error 1146 (injected error 1146) for query 'SELECT id FROM lc_missing'
   FATAL: `thread_init' function failed: lifecycle.lua:66: SQL API error
   FATAL: Thread initialization failed!
+  FATAL: a table the workload uses does not exist (run `prepare` first)
   exit 1
   FATAL: null_query() returned error 1146 (injected error 1146) for query 'SELECT id FROM lc_missing'
   FATAL: `thread_init' function failed: lifecycle.lua:66: SQL API error
   FATAL: Thread initialization failed!
+  FATAL: a table the workload uses does not exist (run `prepare` first)
   $ for t in 2 16; do lc --threads=$t --fail=last; lc --threads=$t --fail=odd; done 2>&1 | sort | uniq -c
         4 FATAL: Thread initialization failed!
         4 FATAL: `thread_init' function failed: lifecycle.lua:66: SQL API error
+        4 FATAL: a table the workload uses does not exist (run `prepare` first)
         4 FATAL: null_query() returned error 1146 (injected error 1146) for query 'SELECT id FROM lc_missing'
         4 exit 1
   $ for t in 1 16; do lc --threads=$t --fail=all; done | sort | uniq -c
         2 FATAL: Thread initialization failed!
         2 FATAL: `thread_init' function failed: lifecycle.lua:66: SQL API error
+        2 FATAL: a table the workload uses does not exist (run `prepare` first)
         2 FATAL: null_query() returned error 1146 (injected error 1146) for query 'SELECT id FROM lc_missing'
         2 exit 1
 
@@ -78,3 +83,4 @@ The 1.1 profile says it in master's words:
   FATAL: null_query() returned error 1146 (injected error 1146) for query 'SELECT id FROM lc_missing'
   FATAL: `thread_init' function failed: lifecycle.lua:66: SQL API error
   FATAL: Threads initialization failed!
+  FATAL: a table the workload uses does not exist (run `prepare` first)

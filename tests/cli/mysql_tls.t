@@ -56,8 +56,8 @@ accepts any login and answers every command with OK.
   * (glob)
   FATAL: unable to connect to MySQL server on host '127.0.0.1', port *, aborting... (glob)
   FATAL: error 2026: the server offers no TLS, and --mysql-ssl=REQUIRED requires TLS: not connecting in plaintext (--mysql-ssl=DISABLED to do so)
-  FATAL: mysql: connect to 127.0.0.1:* as user 'u': * (glob)
   FATAL: `prepare' function failed: c.lua:2: connection creation failed
+  FATAL: mysql: connect to 127.0.0.1:* as user 'u': * (glob)
   $ "$BENCH" c.lua $my --mysql-ssl=PREFERRED --mysql-ssl-ca=/dev/null prepare 2>&1 | grep 'error 2026'
   FATAL: error 2026: the server offers no TLS, and --mysql-ssl=PREFERRED with --mysql-ssl-ca requires TLS: not connecting in plaintext (--mysql-ssl=DISABLED to do so)
   $ "$BENCH" c.lua $my --mysql-ssl=PREFERRED --threads=2 prepare 2>&1 | grep -v '^$'

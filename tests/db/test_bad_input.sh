@@ -3,9 +3,12 @@
 # test_bad_input.sh: the server side of issue 12's bad input, on both
 # servers:
 #  - a connection failure at start is printed once for the run, not once
-#    per thread: sysbench's FATAL lines for the first failing worker, then
-#    one line naming the host/port or socket and the user tried, with the
-#    usual causes (server down, wrong password, database missing);
+#    per thread: sysbench's FATAL lines for the first failing worker, then,
+#    last, where bench ends the command (PD-13), one line naming the
+#    host/port or socket and the user tried, with the usual causes (server
+#    down, wrong password, database missing);
+#  - a failed connect that the script catches (pcall) gets no such line:
+#    sysbench prints nothing more for it (issue 30);
 #  - `prepare` over existing tables adds a hint to run `cleanup` first;
 #  - a `prepare` interrupted by SIGINT leaves tables (without their
 #    secondary index) that `cleanup` removes, after which `prepare`
@@ -45,6 +48,30 @@ connect_once() {
     [ "$(count "stack traceback:")" -le 1 ]
     ok $? "$label: at most one traceback" "$OUT"
     has "FATAL: Thread initialization failed!" "$label: sysbench's last line"
+    printf '%s\n' "$OUT" | tail -n 2 | head -n 1 |
+        grep -qxF "FATAL: Thread initialization failed!" &&
+        printf '%s\n' "$OUT" | tail -n 1 |
+        grep -qF "is the server running and reachable there"
+    ok $? "$label: the hint comes last, after sysbench's lines" "$OUT"
+}
+
+# caught LABEL ARGS...: a script that catches its failed connect (pcall)
+# sees the driver's lines as sysbench prints them, and no hint.
+CAUGHT=$(mktemp)
+trap 'rm -f "$CAUGHT"' EXIT
+cat >"$CAUGHT" <<'LUA'
+local drv = sysbench.sql.driver()
+local ok, err = pcall(drv.connect, drv)
+print("caught:", ok, err)
+LUA
+caught() {
+    local label=$1
+    shift
+    run "$CAUGHT" "$@"
+    status_is 0 "$label: caught"
+    has "$(printf 'caught:\tfalse\tconnection creation failed')" \
+        "$label: the script sees connect's error"
+    lacks "is the server running and reachable there" "$label: caught: no hint"
 }
 
 # without OPT ARGS: the option string without --OPT=...
@@ -62,6 +89,10 @@ mysql_cases() {
         "mysql: the hint names host, port, user and database"
     connect_once "mysql: wrong password" "FATAL: error 1045: " \
         $(without mysql-password "$O") --mysql-password=wrong-pw
+    caught "mysql: wrong password" $(without mysql-password "$O") \
+        --mysql-password=wrong-pw
+    has_re "FATAL: error 1045: Access denied for user 'sbtest'@.*" \
+        "mysql: caught: the server's error, as sysbench prints it"
     connect_once "mysql: no such database" "FATAL: error 1049: " \
         $(without mysql-db "$O") --mysql-db=bench_nosuchdb
     connect_once "mysql: no socket" \
@@ -84,6 +115,8 @@ pgsql_cases() {
     connect_once "pgsql: wrong password" \
         "FATAL: Connection to database failed: " \
         $(without pgsql-password "$O") --pgsql-password=wrong-pw
+    caught "pgsql: wrong password" $(without pgsql-password "$O") \
+        --pgsql-password=wrong-pw
     has_re '.*password authentication failed for user "sbtest"' \
         "pgsql: wrong password: the server's error"
     connect_once "pgsql: no such database" \

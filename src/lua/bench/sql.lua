@@ -326,8 +326,8 @@ function connection:query_row(query)
    if rs == nil then
       return nil
    end
-   local row = rs:fetch_row()
-   local n = rs.nfields
+   local n = rs.nfields -- no rows: nil, no ALERT (sysbench tests nrows)
+   local row = rs.nrows > 0 and rs:fetch_row() or nil
    rs:free()
    if row == nil then
       return nil
@@ -526,10 +526,45 @@ ffi.metatype("sql_connection", {
 
 local driver = {}
 
+local function is_bench(source)
+   return source == "=bench" or source:sub(1, 7) == "=bench."
+end
+
+-- Whether the script catches the error a failed connect raises (`level`:
+-- connect's, counted from here): a pcall or xpcall of its own on the way
+-- to bench. bench's modules ("=bench...") pass such an error on, and
+-- bench.vu a virtual user's; another coroutine's resume may catch it. Only
+-- an error no script catches gets bench's hint when the command ends:
+-- sysbench prints nothing more for one a script handles (PD-13).
+local function caught_by_script(level)
+   local getinfo = require("debug").getinfo
+   local info, bottom = getinfo(level + 1, "fS"), nil
+   while info ~= nil do
+      level = level + 1
+      if info.func == pcall or info.func == xpcall then
+         local caller = getinfo(level + 1, "S")
+         if caller == nil or not is_bench(caller.source) then
+            return true
+         end
+      end
+      bottom, info = info, getinfo(level + 1, "fS")
+   end
+   local co, main = coroutine.running()
+   return co ~= nil and not main and not (bottom and is_bench(bottom.source))
+end
+
+-- Raises connect's error at its caller (level 3 from here).
+local function connect_failed()
+   if caught_by_script(3) then
+      C.bench_db_connect_caught()
+   end
+   error("connection creation failed", 3)
+end
+
 function driver:connect()
    local con = C.db_connection_create(self)
    if con == nil then
-      error("connection creation failed", 2)
+      connect_failed()
    end
    return ffi.gc(con, C.db_connection_free)
 end
@@ -614,12 +649,12 @@ if vu then
    function driver:connect()
       local con = C.bench_db_connect_nb(self)
       if con == nil then
-         error("connection creation failed", 2)
+         connect_failed()
       end
       con = ffi.gc(con, C.db_connection_free)
       await(con, nil)
       if con.error ~= C.DB_ERROR_NONE then
-         error("connection creation failed", 2)
+         connect_failed()
       end
       return con
    end
