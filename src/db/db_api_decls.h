@@ -186,6 +186,36 @@ int bench_db_load_await(const char *key, int n);
  * one): 1, 0 when it is not, -1 when stat fails (errno). Opens nothing. */
 int bench_db_load_is_pipe(const char *path);
 
+/* --use_file's reader of the row file (db_rows_file.c; docs/oltp-additions.md
+ * states the bounds): the lines of a regular file, read again from its
+ * start after its end, or of a named pipe, kept and replayed from memory
+ * once it ends. A line is its bytes up to '\n' or the end, NULs dropped,
+ * then one CR at its end, cut to its first BENCH_ROWS_LINE_MAX bytes; a
+ * line of more than BENCH_ROWS_RAW_MAX bytes (NULs and the cut part
+ * included) is an error, as is keeping more than BENCH_ROWS_KEPT_MAX bytes
+ * of a pipe's lines. One reader per thread. */
+enum {
+    BENCH_ROWS_LINE_MAX = 1024,
+    BENCH_ROWS_RAW_MAX  = 1 << 20,
+    BENCH_ROWS_KEPT_MAX = 1 << 30
+};
+struct db_rows_file;
+/* Opens `path` (a directory, a device or a socket is refused without being
+ * opened; a named pipe's open waits for its writer). `label` names it in
+ * messages ("--filename"). NULL on failure, with the message in err (at
+ * most err_len bytes, NUL included). */
+struct db_rows_file *bench_db_rows_file_open(const char *path,
+                                             const char *label, char *err,
+                                             size_t err_len);
+/* The next line: its length, *line pointing at its bytes (NUL-terminated,
+ * valid until the next call or the free); -1 on error, for good (the
+ * message: bench_db_rows_file_error). */
+int bench_db_rows_file_next(struct db_rows_file *f, const char **line);
+/* The error that stopped `f`, or NULL. */
+const char *bench_db_rows_file_error(const struct db_rows_file *f);
+/* Closes and frees `f` (NULL is fine): Lua's ffi.gc finalizer. */
+void bench_db_rows_file_free(struct db_rows_file *f);
+
 sql_result *db_query(sql_connection *con, const char *query, size_t len);
 bool db_more_results(sql_connection *con);
 sql_result *db_next_result(sql_connection *con);
