@@ -84,6 +84,11 @@ static const struct option_def general_options[] = {
      "write the latency record of every report interval to this file as an "
      "HdrHistogram interval log",
      OPT_BENCH},
+    {"latency-limit", OPT_DOUBLE, "0",
+     "milliseconds: count the events slower than this, and under --rate "
+     "skip an event already this late when its turn comes (pgbench's "
+     "--latency-limit); 0 for none",
+     OPT_BENCH},
     {"metrics-addr", OPT_STRING, NULL,
      "during a run, serve Prometheus metrics at http://HOST:PORT/metrics "
      "(e.g. 127.0.0.1:9100; port 0 picks a free port and prints it)",

@@ -192,6 +192,24 @@ static int check_not_negative(const char *name, int v)
     return 1;
 }
 
+/* --latency-limit: milliseconds, 0 (none) to a day. */
+static int validate_latency_limit(struct run_config *cfg)
+{
+    const char *v = options_get_str(cfg->opts, "latency-limit");
+    double ms     = options_get_double(cfg->opts, "latency-limit");
+    char *end     = NULL;
+
+    if (v && *v) strtod(v, &end);
+    if (v && *v && (!end || *end != '\0' || !(ms >= 0 && ms <= 86400000))) {
+        log_fatal("Invalid value for --latency-limit: '%s' (milliseconds, 0 "
+                  "for none).\n",
+                  v);
+        return 1;
+    }
+    cfg->latency_limit_ns = (uint64_t) (ms * 1e6);
+    return 0;
+}
+
 static int validate_limits(struct run_config *cfg)
 {
     struct options *o = cfg->opts;
@@ -228,6 +246,7 @@ static int validate_limits(struct run_config *cfg)
         log_fatal("Invalid value for --warmup-time: %d.\n", cfg->warmup_s);
         return 1;
     }
+    if (validate_latency_limit(cfg) != 0) return 1;
     cfg->stack_size = options_get_size(o, "thread-stack-size");
     if (cfg->stack_size == 0 || cfg->stack_size > INT_MAX) {
         log_fatal("Invalid value for thread-stack-size: %zu.\n",

@@ -229,6 +229,21 @@ static bool sleep_until_or_stop(uint64_t when_ns, uint64_t *woke_ns)
     }
 }
 
+/* --latency-limit under --rate (pgbench's): an arrival already later than
+ * the limit when its worker gets to it is skipped, not run: counted, and
+ * the next arrival claimed into *start. Skipped arrivals take their share
+ * of --events as run ones do (take_event; pgbench counts them in -t too):
+ * false when none is left. */
+static bool skip_late(struct bench_worker *w, uint64_t *start, uint64_t now)
+{
+    while (*start < P->end_ns && now > *start + P->cfg.latency_limit_ns) {
+        if (!take_event(w, *start)) return false;
+        if (*start >= P->warmup_end_ns) stats_add(tid_of(w), STAT_SKIPPED, 1);
+        *start = pacer_claim(P->pacer);
+    }
+    return true;
+}
+
 /* Whether another event may start: the stop flag and --time, then under
  * --rate the claim of the next arrival, the event budget, and the sleep
  * until the arrival (sysbench also waits inside sb_more_events). False
@@ -247,6 +262,7 @@ static bool may_start(struct bench_worker *w, uint64_t now)
     }
     if (P->pacer) {
         start = pacer_claim(P->pacer);
+        if (P->cfg.latency_limit_ns && !skip_late(w, &start, now)) return false;
         if (start >= P->end_ns) {
             if (P->end_ns != UINT64_MAX && !P->cfg.users)
                 sleep_until_or_stop(P->end_ns, &woke);

@@ -19,8 +19,9 @@ struct pool_config {
     uint64_t time_limit_ns; /* 0: none; measured after warmup */
     uint64_t events_limit;  /* 0: none; counted after warmup */
     uint64_t warmup_ns;
-    uint64_t init_timeout_ns; /* --thread-init-timeout */
-    double rate;              /* events/s; 0: unpaced */
+    uint64_t init_timeout_ns;  /* --thread-init-timeout */
+    double rate;               /* events/s; 0: unpaced */
+    uint64_t latency_limit_ns; /* --rate: skip events this late; 0: never */
     uint64_t rate_seed;
     /* --virtual-users: event slots of users 0..users-1, user u on thread
      * u % threads (bench_worker(u), bench_vu_* in api_builtin_decls.h);

@@ -104,18 +104,19 @@ static void fill_data(struct reporter *r, struct report_data *d, uint64_t now,
     uint64_t t0 = pool_warmup_end_ns();
 
     *d = (struct report_data){
-        .time_total_s    = now > t0 ? (double) (now - t0) / 1e9 : 0,
-        .time_interval_s = now > last ? (double) (now - last) / 1e9 : 0,
-        .time_label_s    = now > t0 ? (double) (now - t0) / 1e9 : 0,
-        .threads_running = pool_running(),
-        .delta           = &r->delta,
-        .percentile      = r->cfg.percentile,
-        .rate_mode       = r->cfg.rate_mode,
-        .profile_m       = r->cfg.profile_m,
-        .style           = r->cfg.style ? r->cfg.style() : REPORT_GENERIC,
-        .percentiles     = r->cfg.percentiles,
-        .npercentiles    = r->cfg.npercentiles,
-        .percentile_list = r->cfg.percentile_list,
+        .time_total_s     = now > t0 ? (double) (now - t0) / 1e9 : 0,
+        .time_interval_s  = now > last ? (double) (now - last) / 1e9 : 0,
+        .time_label_s     = now > t0 ? (double) (now - t0) / 1e9 : 0,
+        .threads_running  = pool_running(),
+        .delta            = &r->delta,
+        .percentile       = r->cfg.percentile,
+        .rate_mode        = r->cfg.rate_mode,
+        .profile_m        = r->cfg.profile_m,
+        .style            = r->cfg.style ? r->cfg.style() : REPORT_GENERIC,
+        .percentiles      = r->cfg.percentiles,
+        .npercentiles     = r->cfg.npercentiles,
+        .percentile_list  = r->cfg.percentile_list,
+        .latency_limit_ns = r->cfg.latency_limit_ns,
     };
 }
 

@@ -29,9 +29,10 @@ struct reporter_config {
     bool extended; /* --extended-report=on: bench's sections after the
                       final report */
     bool rate_mode, profile_m, histogram, debug;
-    bool progress;            /* the status line on a terminal (progress.h) */
-    uint64_t events_limit;    /* --events, 0: none; for the time left */
-    const char *metrics_addr; /* --metrics-addr, or NULL */
+    bool progress;             /* the status line on a terminal (progress.h) */
+    uint64_t latency_limit_ns; /* --latency-limit, for the reports; 0: none */
+    uint64_t events_limit;     /* --events, 0: none; for the time left */
+    const char *metrics_addr;  /* --metrics-addr, or NULL */
     struct metrics_labels labels; /* for it */
     struct script *script;        /* the reporter thread's state, or NULL */
     /* What the reporter needs of the rest of the run, handed by run.c (the

@@ -400,11 +400,12 @@ static int make_reporter(struct run *run, struct script *rs)
     rc.results = run->results;
 
     /* bench's (issue 15) */
-    rc.percentiles     = cfg->percentiles;
-    rc.npercentiles    = cfg->npercentiles;
-    rc.percentile_list = cfg->percentile_list;
-    rc.extended        = cfg->extended_report;
-    rc.server_run      = db_server_used;
+    rc.percentiles      = cfg->percentiles;
+    rc.npercentiles     = cfg->npercentiles;
+    rc.percentile_list  = cfg->percentile_list;
+    rc.extended         = cfg->extended_report;
+    rc.server_run       = db_server_used;
+    rc.latency_limit_ns = cfg->latency_limit_ns;
     return (run->reporter = reporter_new(&rc)) ? 0 : -1;
 }
 
@@ -516,7 +517,8 @@ static int run_benchmark(struct run *run)
                .rate            = cfg->rate > 0 ? cfg->rate : 0,
                .rate_seed       = (uint64_t) cfg->rand_seed +
                             (uint64_t) cfg->rand_seed_offset * 618034u,
-               .users = cfg->virtual_users,
+               .users            = cfg->virtual_users,
+               .latency_limit_ns = cfg->latency_limit_ns,
     };
     struct pool_work work = {worker_init,     worker_run, worker_done,
                              threads_started, run,        wait_start_at};

@@ -36,6 +36,7 @@ struct run_config {
     size_t stack_size;
     int init_timeout_s;
     int rate;
+    uint64_t latency_limit_ns; /* --latency-limit; 0: none */
     int report_interval_s;
     unsigned checkpoints[RUN_MAX_CHECKPOINTS]; /* sorted */
     unsigned ncheckpoints;

@@ -25,6 +25,8 @@ enum stat_counter {
     STAT_RECONNECTS    = 5,
     STAT_BYTES_READ    = 6,
     STAT_BYTES_WRITTEN = 7,
+    /* bench's: events --latency-limit skipped under --rate (never run) */
+    STAT_SKIPPED = 8,
     STAT_N
 };
 

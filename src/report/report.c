@@ -33,6 +33,15 @@ uint64_t report_percentile_ns(const struct report_data *r)
     return hist_percentile_ns(r->delta->lat, r->percentile);
 }
 
+uint64_t report_late_events(const struct report_data *r)
+{
+    uint64_t le;
+
+    if (!r->latency_limit_ns) return 0;
+    hist_count_le(r->delta->lat, &r->latency_limit_ns, 1, &le);
+    return hist_count(r->delta->lat) - le;
+}
+
 #define say(...) log_stamped(LOG_NOTICE, __VA_ARGS__)
 
 bool report_percentile_list(const struct report_data *r, char *labels,

@@ -46,6 +46,10 @@ struct report_data {
     const double *percentiles;
     unsigned npercentiles; /* 0 with --percentile=0 */
     bool percentile_list;
+    /* --latency-limit (0: none): the events of the period slower than it
+     * are counted from delta->lat (report_late_events); those skipped
+     * under --rate are delta->c[STAT_SKIPPED]. */
+    uint64_t latency_limit_ns;
     /* Threads fairness given rather than computed from the delta's
      * per-thread figures: events avg, stddev, time avg (s), stddev
      * (bench merge, whose inputs keep only these). NULL: computed. */
@@ -85,5 +89,8 @@ double report_ms(uint64_t ns);
 double report_s(uint64_t ns);
 /* Latency percentile of the period in ns (0 when disabled or empty). */
 uint64_t report_percentile_ns(const struct report_data *r);
+/* --latency-limit: the period's events slower than the limit, from its
+ * latency record (to the record's 0.05%); 0 without a limit. */
+uint64_t report_late_events(const struct report_data *r);
 
 #endif

@@ -5,6 +5,7 @@
  * service time and the start lag, latency per statement kind, and the
  * client self-check; and the client-bound WARNING line. Formats are
  * bench's own (docs/results.md). */
+#include <inttypes.h>
 #include <stdio.h>
 
 #include "measure/detail.h"
@@ -90,6 +91,25 @@ static void rate_section(const struct report_data *r)
         snprintf(label, sizeof(label), "%g%%:", r->percentiles[i]);
         rate_row(label, h, r->percentiles[i], 3);
     }
+    say("%s", "");
+}
+
+/* --latency-limit, as pgbench reports it: events over the limit among
+ * those run, and under --rate the arrivals skipped among all. */
+static void limit_section(const struct report_data *r)
+{
+    uint64_t n = hist_count(r->delta->lat), late = report_late_events(r);
+    uint64_t skipped = r->delta->c[STAT_SKIPPED];
+
+    if (!r->latency_limit_ns) return;
+    say("Latency limit (%g ms):", (double) r->latency_limit_ns / 1e6);
+    say("    events over it:                      %" PRIu64 " (%.2f%%)", late,
+        n ? 100.0 * (double) late / (double) n : 0.0);
+    if (r->rate_mode)
+        say("    skipped, already late to start:      %" PRIu64 " (%.2f%%)",
+            skipped,
+            n + skipped ? 100.0 * (double) skipped / (double) (n + skipped)
+                        : 0.0);
     say("%s", "");
 }
 
@@ -223,6 +243,7 @@ static void users_section(const struct report_data *r)
 void report_extended(const struct report_data *r)
 {
     percentile_list(r);
+    limit_section(r);
     users_section(r);
     record_flags(r);
     if (!r->delta->detail) return;

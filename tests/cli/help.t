@@ -86,6 +86,7 @@ tests; here only the lines that do not depend on which drivers were built.
     --extended-report[=on|off]       DESC [off]
     --format=STRING                  DESC [text]
     --hdr-log=STRING                 DESC
+    --latency-limit=N                DESC [0]
     --metrics-addr=STRING            DESC
     --progress[=on|off]              DESC [on]
     --reconnect-every=N              DESC [0]
