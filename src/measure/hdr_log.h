@@ -6,8 +6,10 @@
  * (docs/results.md). Values are ns; the max column is in ms (HdrHistogram's
  * default ratio of 10^6).
  *
- * Conventions: NULL / -1 with errno on failure. One writer, one thread at a
- * time (the reporter, then the main thread after it stopped). */
+ * Conventions: NULL / -1 with errno on failure, nothing printed: the
+ * caller says "hdr-log: create|write FILE: cause" (the option's name, not
+ * the --results document's). One writer, one thread at a time (the
+ * reporter, then the main thread after it stopped). */
 #ifndef BENCH_HDR_LOG_H
 #define BENCH_HDR_LOG_H
 

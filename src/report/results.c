@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: MIT */
-/* results.c: see results.h. The document is built as a jansson value while
- * the run goes (one interval object per report) and written once at the
- * end; the NDJSON lines, CSV rows and interval log lines are written as
- * the reports happen, each flushed, so a reader can follow the run. */
+/* results.c: see results.h. Each interval's object is written to the
+ * document's spool as it happens and freed (results_file.c), so memory
+ * stays flat however long the run; the document is written once at the
+ * end around it. The NDJSON lines, CSV rows and interval log lines are
+ * written as the reports happen, each flushed, so a reader can follow the
+ * run. */
 #include <errno.h>
 #include <stdlib.h>
 #include <time.h>
@@ -19,16 +21,12 @@
 #include "measure/stats.h"
 #include "version.h"
 
-/* jansson's %.17g prints 0.1 as 0.10000000000000001; 16 digits keep every
- * figure (epoch seconds to the microsecond) and read back as typed. */
-#define JSON_FLAGS (JSON_COMPACT | JSON_REAL_PRECISION(16))
-
 struct results {
     struct results_config cfg;
-    FILE *doc_file;       /* --results, written at the end */
-    struct hdr_log *hlog; /* --hdr-log */
-    json_t *intervals;    /* the document's interval objects */
-    json_t *checkpoints;  /* its checkpoints; NULL without them */
+    struct results_file *file; /* --results or --format=json's document */
+    struct hdr_log *hlog;      /* --hdr-log */
+    size_t nintervals;         /* intermediate reports so far */
+    json_t *checkpoints;       /* its checkpoints; NULL without them */
     json_t *warnings;
     double epoch_at_mono0; /* wall clock - monotonic clock, in s */
     uint64_t cpu_ns;       /* the process's CPU time at the last period */
@@ -71,12 +69,11 @@ static int open_files(struct results *r)
 {
     const struct results_config *c = &r->cfg;
 
-    if (c->path && (r->doc_file = fopen(c->path, "w")) == NULL) {
-        log_fatal("results: create %s: %s", c->path, strerror(errno));
+    if ((c->path || c->format == RESULTS_JSON) &&
+        (r->file = results_file_open(c->path)) == NULL)
         return -1;
-    }
     if (c->hdr_log_path && (r->hlog = hdr_log_open(c->hdr_log_path)) == NULL) {
-        log_fatal("results: create %s: %s", c->hdr_log_path, strerror(errno));
+        log_fatal("hdr-log: create %s: %s", c->hdr_log_path, strerror(errno));
         return -1;
     }
     return 0;
@@ -103,7 +100,7 @@ struct results *results_new(const struct results_config *cfg)
     r->epoch_at_mono0 = results_epoch_now() - (double) mono.tv_sec -
                         (double) mono.tv_nsec / 1e9;
     r->cpu_ns = process_cpu_ns();
-    if (!(r->intervals = json_array()) || !(r->warnings = json_array()) ||
+    if (!(r->warnings = json_array()) ||
         (cfg->checkpoints && !(r->checkpoints = json_array())))
         goto nomem;
     if (open_files(r) != 0) {
@@ -121,13 +118,9 @@ void results_free(struct results *r)
 {
     if (r == NULL) return;
     /* A run that printed no final report (it failed) writes no document:
-     * the file created at the start goes. */
-    if (r->doc_file) {
-        fclose(r->doc_file);
-        unlink(r->cfg.path);
-    }
+     * what was at --results's path stays. */
+    results_file_free(r->file);
     hdr_log_close(r->hlog);
-    json_decref(r->intervals);
     json_decref(r->checkpoints);
     json_decref(r->warnings);
     free(r);
@@ -235,7 +228,7 @@ static int hlog_period(struct results *r, const struct report_data *d,
     if (s != NULL && s->rate_mode && s->lag && rc == 0)
         rc = hdr_log_write(r->hlog, "start_lag", t0, len, s->lag);
     if (rc != 0)
-        log_fatal("results: write %s: %s", r->cfg.hdr_log_path,
+        log_fatal("hdr-log: write %s: %s", r->cfg.hdr_log_path,
                   strerror(errno));
     return rc;
 }
@@ -254,12 +247,13 @@ static json_t *client_cpus(struct results *r, const struct report_data *d)
     return json_real(d->time_interval_s > 0 ? used_s / d->time_interval_s : 0);
 }
 
-/* Emits one period as an interval: NDJSON line, CSV row, log lines; keeps
- * the object for the document. */
+/* Emits one period as an interval: NDJSON line, CSV row, log lines; with
+ * `keep`, the object goes to the document's spool too. */
 static int emit_period(struct results *r, const struct report_data *d,
                        uint64_t start_ns, bool keep)
 {
     json_t *iv = results_interval_obj(d, true);
+    int rc;
 
     if (iv != NULL &&
         json_object_set_new(iv, "client_cpus", client_cpus(r, d)) != 0) {
@@ -273,7 +267,7 @@ static int emit_period(struct results *r, const struct report_data *d,
     }
     if (r->cfg.format == RESULTS_JSON) {
         json_object_set_new(iv, "type", json_string("interval"));
-        json_dumpf(iv, r->cfg.out, JSON_FLAGS);
+        json_dumpf(iv, r->cfg.out, RESULTS_JSON_FLAGS);
         fputc('\n', r->cfg.out);
         fflush(r->cfg.out);
         json_object_del(iv, "type");
@@ -284,18 +278,18 @@ static int emit_period(struct results *r, const struct report_data *d,
         json_decref(iv);
         return -1;
     }
-    if (!keep) {
-        json_decref(iv);
-        return 0;
-    }
-    return json_array_append_new(r->intervals, iv) == 0 ? 0 : -1;
+    rc = keep && r->file ? results_file_interval(r->file, iv) : 0;
+    json_decref(iv);
+    return rc;
 }
 
 int results_interval(struct results *r, const struct report_data *d,
                      uint64_t start_ns, uint64_t now_ns)
 {
     (void) now_ns;
-    return emit_period(r, d, start_ns, true);
+    if (emit_period(r, d, start_ns, true) != 0) return -1;
+    r->nintervals++;
+    return 0;
 }
 
 /* -- The document --------------------------------------------------------- */
@@ -392,7 +386,7 @@ int results_checkpoint(struct results *r, const struct report_data *d)
     }
     if (r->cfg.format == RESULTS_JSON) {
         json_object_set_new(cp, "type", json_string("checkpoint"));
-        json_dumpf(cp, r->cfg.out, JSON_FLAGS);
+        json_dumpf(cp, r->cfg.out, RESULTS_JSON_FLAGS);
         fputc('\n', r->cfg.out);
         fflush(r->cfg.out);
         json_object_del(cp, "type");
@@ -415,7 +409,7 @@ static json_t *document(struct results *r, const struct report_data *d,
     results_time_text(end, sizeof(end), t1);
     doc = json_pack(
         "{s:s, s:{s:s, s:s, s:s}, s:o, s:s?, s:s, s:o, s:o, s:s, s:s, s:f, "
-        "s:f, s:o, s:o, s:o, s:O}",
+        "s:f, s:o, s:o, s:o, s:n}",
         "schema", "bench-result/1", "bench", "version", BENCH_VERSION, "compat",
         r->cfg.profile_m ? "1.1" : "1.0", "luajit", LUAJIT_VERSION_TEXT,
         "command_line", results_command_line(r->cfg.argc, r->cfg.argv), "test",
@@ -423,7 +417,7 @@ static json_t *document(struct results *r, const struct report_data *d,
         results_host(), "database", database(&r->cfg), "start_time", start,
         "end_time", end, "start_epoch_s", t0, "end_epoch_s", t1, "options",
         results_options(r->cfg.opts), "percentiles", ranks_array(d), "totals",
-        results_totals(d), "intervals", r->intervals);
+        results_totals(d), "intervals");
     if (doc != NULL && put_detail_totals(r, doc, d) != 0) {
         json_decref(doc);
         return NULL;
@@ -440,20 +434,6 @@ static json_t *document(struct results *r, const struct report_data *d,
     return doc;
 }
 
-static int write_doc_file(struct results *r, json_t *doc)
-{
-    FILE *f = r->doc_file;
-    int rc  = json_dumpf(doc, f, JSON_FLAGS | JSON_INDENT(1));
-
-    r->doc_file = NULL;
-    if (rc != 0 || fputc('\n', f) == EOF || ferror(f)) rc = -1;
-    if (fclose(f) != 0) rc = -1;
-    if (rc != 0)
-        log_fatal("results: write %s: %s", r->cfg.path,
-                  strerror(errno ? errno : EIO));
-    return rc;
-}
-
 int results_final(struct results *r, const struct report_data *d,
                   uint64_t start_ns, uint64_t now_ns)
 {
@@ -465,17 +445,16 @@ int results_final(struct results *r, const struct report_data *d,
      * and the document's intervals stay empty. Its workers have left by
      * now: the row names how many ran. */
     if (whole.threads_running == 0) whole.threads_running = d->delta->nthreads;
-    if (json_array_size(r->intervals) == 0 &&
-        (r->cfg.format == RESULTS_CSV || r->hlog) &&
+    if (r->nintervals == 0 && (r->cfg.format == RESULTS_CSV || r->hlog) &&
         emit_period(r, &whole, start_ns, false) != 0)
         return -1;
     if (r->hlog && hdr_log_close(r->hlog) != 0) {
-        log_fatal("results: write %s: %s", r->cfg.hdr_log_path,
+        log_fatal("hdr-log: write %s: %s", r->cfg.hdr_log_path,
                   strerror(errno));
         rc = -1;
     }
     r->hlog = NULL;
-    if (r->cfg.format != RESULTS_JSON && !r->doc_file) return rc;
+    if (r->file == NULL) return rc;
     if (!(doc = document(r, d, start_ns, now_ns))) {
         log_fatal("results: encode the result document: %s",
                   strerror(errno ? errno : ENOMEM));
@@ -483,12 +462,10 @@ int results_final(struct results *r, const struct report_data *d,
     }
     if (r->cfg.format == RESULTS_JSON) {
         json_object_set_new(doc, "type", json_string("result"));
-        json_dumpf(doc, r->cfg.out, JSON_FLAGS);
-        fputc('\n', r->cfg.out);
-        fflush(r->cfg.out);
+        if (results_file_stream(r->file, doc, r->cfg.out) != 0) rc = -1;
         json_object_del(doc, "type");
     }
-    if (r->doc_file && write_doc_file(r, doc) != 0) rc = -1;
+    if (r->cfg.path && results_file_write(r->file, doc) != 0) rc = -1;
     json_decref(doc);
     return rc;
 }

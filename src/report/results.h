@@ -7,7 +7,8 @@
  * intermediate report and at the end: never on the per-event path.
  *
  * Conventions: constructors NULL with errno, int functions 0 / -1 after
- * printing the cause with log_fatal ("results: write FILE: cause"). One
+ * printing the cause with log_fatal ("results: write FILE: cause", or
+ * "hdr-log: ..." for the interval log). One
  * caller at a time: the reporter thread while it runs, then the main
  * thread. */
 #ifndef BENCH_RESULTS_H
@@ -62,8 +63,10 @@ int results_parse_format(const char *text, enum results_format *out);
  * with errno on failure (nothing changed then). */
 FILE *results_take_stdout(void);
 
-/* Opens the files (--results is created now, so that an unwritable path
- * fails before the run; written at the end). NULL after log_fatal. */
+/* Opens the files. --results's path is checked now, so that an unwritable
+ * one fails before the run, but left as it is until results_final
+ * replaces it whole (written beside it, then renamed over it); --hdr-log
+ * is created now. NULL after log_fatal. */
 struct results *results_new(const struct results_config *cfg);
 
 /* Whether the text report is replaced (--format=json or csv). */
@@ -84,7 +87,9 @@ int results_checkpoint(struct results *r, const struct report_data *d);
 
 /* The final report: d as report_cumulative gets it. Writes the document
  * (file, NDJSON line), a CSV row and log lines for the whole run when no
- * interval was reported, and closes the files. Main thread. */
+ * interval was reported, and closes the files. A document that cannot be
+ * written whole leaves what was at its path untouched (-1 after
+ * log_fatal). Main thread. */
 int results_final(struct results *r, const struct report_data *d,
                   uint64_t start_ns, uint64_t now_ns);
 
@@ -93,7 +98,8 @@ int results_final(struct results *r, const struct report_data *d,
 void results_warning(struct results *r, const char *text);
 
 /* Accepts NULL. Closes files left open; a failed run (no results_final)
- * leaves no --results file, and the interval log as far as it got. */
+ * leaves what was at --results's path as it was (an earlier document, or
+ * nothing), and the interval log as far as it got. */
 void results_free(struct results *r);
 
 #endif

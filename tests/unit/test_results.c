@@ -2,12 +2,17 @@
 /* test_results.c: the result document, NDJSON and interval log written
  * from fixed report data, with every section the run can feed (per kind,
  * --rate's service time and lag, the self-check and its verdict): read
- * back with jansson and hdr_codec. With a path argument, also leaves the
+ * back with jansson and hdr_codec, and byte for byte as jansson dumps the
+ * same value (the intervals are streamed, the rest dumped around them).
+ * Then the file's life: a run that ends without its final report leaves
+ * the earlier document, a replaced one keeps its mode, and a long run's
+ * intervals take no memory. With a path argument, also leaves the
  * document there (tests/cli/results.t validates it against the schema). */
-#define _POSIX_C_SOURCE 200809L
-
+#include <dirent.h>
+#include <malloc.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <jansson.h>
@@ -169,6 +174,156 @@ static void check_log(const char *path)
     free(log);
 }
 
+/* -- The bytes and the file's life ---------------------------------------- */
+
+#define FLAGS (JSON_COMPACT | JSON_REAL_PRECISION(16))
+
+/* Whether text (one document and a newline) is what jansson writes for
+ * the value it parses to, with flags. */
+static bool as_jansson_dumps(const char *text, size_t len, size_t flags)
+{
+    json_error_t err;
+    json_t *v = json_loadb(text, len, 0, &err);
+    char *again;
+    bool same;
+
+    if (v == NULL) return false;
+    again = json_dumps(v, flags);
+    same  = again && strlen(again) + 1 == len &&
+           memcmp(again, text, len - 1) == 0 && text[len - 1] == '\n';
+    free(again);
+    json_decref(v);
+    return same;
+}
+
+/* The document file and --format=json's last line (in out) are what
+ * jansson writes for the whole value: indented, and compact. */
+static void check_bytes(const char *path, FILE *out)
+{
+    char *doc = slurp(path), *last, *nd = calloc(1, 1 << 20);
+    size_t n;
+
+    ok(doc && as_jansson_dumps(doc, strlen(doc), FLAGS | JSON_INDENT(1)),
+       "the document file is byte for byte jansson's dump of it");
+    rewind(out);
+    n     = nd ? fread(nd, 1, (1 << 20) - 1, out) : 0;
+    nd[n] = '\0';
+    /* the last line: from after the newline before the final one */
+    for (last = n > 0 ? nd + n - 1 : nd; last > nd && last[-1] != '\n';)
+        last--;
+    ok(strstr(last, "\"type\":\"result\"") &&
+           as_jansson_dumps(last, strlen(last), FLAGS),
+       "the NDJSON document line is byte for byte jansson's dump of it");
+    free(doc);
+    free(nd);
+}
+
+static size_t entries(const char *dir)
+{
+    DIR *d   = opendir(dir);
+    size_t n = 0;
+
+    while (d && readdir(d))
+        n++;
+    if (d) closedir(d);
+    return n - 2;
+}
+
+/* A run that fails after some intervals (no results_final) leaves the
+ * earlier document as it was and no file beside it; one that ends
+ * replaces it, keeping its mode. */
+static void check_replace(struct results_config *cfg, struct report_data *d)
+{
+    char dir[]              = "/tmp/test_results_dir.XXXXXX", path[64], *text;
+    struct results_config c = *cfg;
+    struct results *r;
+    struct stat st;
+    FILE *f;
+
+    if (!mkdtemp(dir)) return;
+    snprintf(path, sizeof(path), "%s/r.json", dir);
+    if ((f = fopen(path, "w")) != NULL) {
+        fputs("earlier\n", f);
+        fclose(f);
+    }
+    chmod(path, 0640);
+    c.path         = path;
+    c.format       = RESULTS_TEXT;
+    c.hdr_log_path = NULL;
+    r              = results_new(&c);
+    ok(r && results_interval(r, d, 0, 1000000000) == 0 &&
+           results_interval(r, d, 0, 2000000000) == 0,
+       "a run that fails: two intervals");
+    results_free(r);
+    is_str((text = slurp(path)), "earlier\n",
+           "it leaves the earlier document as it was");
+    free(text);
+    is_int(entries(dir), 1, "and nothing beside it");
+    r = results_new(&c);
+    ok(r && results_interval(r, d, 0, 1000000000) == 0 &&
+           results_final(r, d, 0, 2000000000) == 0,
+       "a run that ends replaces it");
+    results_free(r);
+    text = slurp(path);
+    ok(text && strncmp(text, "{\n \"schema\":", 12) == 0 &&
+           stat(path, &st) == 0 && (st.st_mode & 0777) == 0640 &&
+           entries(dir) == 1,
+       "with its document, in the file's mode 0640, nothing beside it");
+    free(text);
+    unlink(path);
+    rmdir(dir);
+}
+
+static size_t heap_bytes(void)
+{
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || __GLIBC_MINOR__ >= 33)
+    struct mallinfo2 m = mallinfo2();
+
+    return m.uordblks + m.hblkhd;
+#else
+    return 0;
+#endif
+}
+
+/* Memory stays flat however many intervals a run reports (issue 28: each
+ * interval's object was kept until the end, ~80 KB each): the heap after
+ * 100 intervals and after 1,100 more, as --results and --format=json
+ * write them. Each interval here is ~10 KB of JSON: keeping them would
+ * grow the heap by tens of MB. */
+static void check_flat(struct results_config *cfg, struct report_data *d)
+{
+    char dir[]              = "/tmp/test_results_flat.XXXXXX", path[64];
+    struct results_config c = *cfg;
+    struct results *r;
+    size_t before = 0, after;
+    int rc        = 0, i;
+
+    if (!mkdtemp(dir)) return;
+    snprintf(path, sizeof(path), "%s/r.json", dir);
+    c.path         = path;
+    c.hdr_log_path = NULL;
+    c.out          = fopen("/dev/null", "w");
+    r              = results_new(&c);
+    for (i = 1; r && rc == 0 && i <= 1200; i++) {
+        rc = results_interval(r, d, 0, (uint64_t) i * 1000000000);
+        if (i == 100) before = heap_bytes();
+    }
+    after = heap_bytes();
+    ok(r && rc == 0 && results_final(r, d, 0, 1200000000000) == 0,
+       "1,200 intervals written");
+    results_free(r);
+    fclose(c.out);
+    ok(after < before + 256 * 1024,
+       before == 0 ? "the heap: # SKIP not measurable here (a sanitizer's "
+                     "allocator, or no mallinfo2)"
+                   : "the heap grew by less than 256 KB over 1,100 more "
+                     "intervals");
+    printf("# heap after 100 intervals %zu bytes, after 1200 %zu\n", before,
+           after);
+    unlink(path);
+    rmdir(dir);
+}
+
 /* Gives s (of NTHREADS workers) its records and fills them with fill(). */
 static void snapshot_init(struct stats_snapshot *s)
 {
@@ -246,7 +401,10 @@ int main(int argc, char **argv)
     check_log(log_path);
     fflush(out);
     ok(ftell(out) > 0, "NDJSON written on the format's stream");
+    check_bytes(cfg.path, out);
     fclose(out);
+    check_replace(&cfg, &d);
+    check_flat(&cfg, &d);
     unlink(log_path);
     if (argc <= 1) unlink(doc_path);
     options_free(o);
