@@ -46,7 +46,6 @@ static bool want_profile_m(int argc, char **argv, int *bad)
  * cleanup, connecting, init), and at a second signal, bench leaves at once:
  * what a prepare left is for `cleanup` to drop. Only async-signal-safe
  * calls here. */
-static volatile sig_atomic_t interrupted;
 
 static void say(const char *a, const char *b)
 {
@@ -60,15 +59,15 @@ static void on_signal(int sig)
     const char *name = sig == SIGINT ? "SIGINT" : "SIGTERM";
 
     progress_erase_signal_safe(); /* the message starts a clean line */
-    if (!interrupted && run_stoppable) {
+    if (!run_interrupted && run_stoppable) {
+        run_interrupted = sig;
         pool_stop(false); /* ck_pr stores only: async-signal-safe */
-        interrupted = sig;
         say(name, " received: stopping the run (send it again to exit at "
                   "once)\n");
         return;
     }
-    say(name, interrupted ? " received again: exiting at once\n"
-                          : " received: exiting\n");
+    say(name, run_interrupted ? " received again: exiting at once\n"
+                              : " received: exiting\n");
     db_load_say_incomplete(STDERR_FILENO);
     _exit(128 + sig);
 }
@@ -134,14 +133,14 @@ int main(int argc, char **argv)
     progress_allow(cfg.progress); /* prepare's line too, not only run's */
     catch_signals();
     status = run_command(&cfg);
-    if (interrupted) {
+    if (run_interrupted) {
         /* The mark goes to stderr: stdout stays a report sysbench's
          * parsers read as any other (docs/compatibility.md). */
         fprintf(stderr,
                 "bench: the run was interrupted by %s: the report "
                 "covers the events finished before it\n",
-                interrupted == SIGINT ? "SIGINT" : "SIGTERM");
-        status = 128 + interrupted;
+                run_interrupted == SIGINT ? "SIGINT" : "SIGTERM");
+        status = 128 + run_interrupted;
     }
     cli_hint_after_run(&cfg, status); /* once, after sysbench's lines */
     if (status == 2) {

@@ -44,7 +44,8 @@ struct run {
     const struct native_kernel *native;
 };
 
-volatile sig_atomic_t run_stoppable; /* see run.h */
+volatile sig_atomic_t run_stoppable;   /* see run.h */
+volatile sig_atomic_t run_interrupted; /* see run.h */
 
 /* -- Second parsing phase --------------------------------------------- */
 
@@ -440,6 +441,10 @@ static int finish_run(struct run *run, struct script **rs, bool all_done)
 
     if (!all_done) {
         log_fatal("The --max-time limit has expired, forcing shutdown...");
+        results_set_end(run->results, RESULTS_FAILED,
+                        "forced shutdown: workers still running after the "
+                        "time limit (--forced-shutdown)",
+                        run->cfg->time_s, run->cfg->events);
         reporter_stop(run->reporter);
         reporter_final(run->reporter, run->main, true);
         return 2;
@@ -452,6 +457,12 @@ static int finish_run(struct run *run, struct script **rs, bool all_done)
     script_free(*rs);
     *rs = NULL;
     log_info("Done.\n");
+    results_set_end(run->results,
+                    run_interrupted ? RESULTS_INTERRUPTED : RESULTS_COMPLETE,
+                    run_interrupted == SIGINT    ? "SIGINT"
+                    : run_interrupted == SIGTERM ? "SIGTERM"
+                                                 : NULL,
+                    run->cfg->time_s, run->cfg->events);
     /* A failed run prints no report, but done() still runs, as in
      * sysbench (INV 5.1): scripts release what init() took there. */
     if (pool_failed() || export_options(run, run->main) != 0 ||

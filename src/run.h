@@ -17,6 +17,10 @@
  * stop flag. */
 extern volatile sig_atomic_t run_stoppable;
 
+/* The signal that stopped the run (main.c's handler sets it when it stops
+ * the workers), 0 while none did: the result document says so (PD-15). */
+extern volatile sig_atomic_t run_interrupted;
+
 /* Runs the command. Exit status: 0, 1 (errors), 2 (init timeout, forced
  * shutdown). */
 int run_command(struct run_config *cfg);

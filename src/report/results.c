@@ -28,6 +28,7 @@ struct results {
     size_t nintervals;         /* intermediate reports so far */
     json_t *checkpoints;       /* its checkpoints; NULL without them */
     json_t *warnings;
+    json_t *run_end;       /* the document's "run" member (results_set_end) */
     double epoch_at_mono0; /* wall clock - monotonic clock, in s */
     uint64_t cpu_ns;       /* the process's CPU time at the last period */
     bool csv_header_done, hlog_begun;
@@ -123,12 +124,31 @@ void results_free(struct results *r)
     hdr_log_close(r->hlog);
     json_decref(r->checkpoints);
     json_decref(r->warnings);
+    json_decref(r->run_end);
     free(r);
 }
 
 bool results_replaces_text(const struct results *r)
 {
     return r != NULL && r->cfg.format != RESULTS_TEXT;
+}
+
+void results_set_end(struct results *r, enum results_end how, const char *why,
+                     int planned_time_s, int planned_events)
+{
+    static const char *const status[] = {"complete", "interrupted", "failed"};
+
+    if (!r) return;
+    json_decref(r->run_end);
+    r->run_end = json_pack(
+        "{s:s, s:o, s:o}", "status", status[how], "planned_time_s",
+        planned_time_s > 0 ? json_integer(planned_time_s) : json_null(),
+        "planned_events",
+        planned_events > 0 ? json_integer(planned_events) : json_null());
+    if (r->run_end && why)
+        json_object_set_new(r->run_end,
+                            how == RESULTS_INTERRUPTED ? "signal" : "reason",
+                            json_string(why));
 }
 
 void results_warning(struct results *r, const char *text)
@@ -398,6 +418,24 @@ int results_checkpoint(struct results *r, const struct report_data *d)
     return json_array_append_new(r->checkpoints, cp) == 0 ? 0 : -1;
 }
 
+/* "run": how the run ended (results_set_end; complete when nobody said)
+ * and how long it measured, beside what was planned (PD-15). */
+static int put_run_end(struct results *r, json_t *doc,
+                       const struct report_data *d)
+{
+    json_t *end = r->run_end
+                      ? json_copy(r->run_end)
+                      : json_pack("{s:s, s:n, s:n}", "status", "complete",
+                                  "planned_time_s", "planned_events");
+
+    if (!end ||
+        json_object_set_new(end, "time_s", json_real(d->time_total_s)) != 0) {
+        json_decref(end);
+        return -1;
+    }
+    return json_object_set_new(doc, "run", end);
+}
+
 static json_t *document(struct results *r, const struct report_data *d,
                         uint64_t start_ns, uint64_t now_ns)
 {
@@ -428,6 +466,10 @@ static json_t *document(struct results *r, const struct report_data *d,
         return NULL;
     }
     if (doc != NULL && json_object_set(doc, "warnings", r->warnings) != 0) {
+        json_decref(doc);
+        return NULL;
+    }
+    if (doc != NULL && put_run_end(r, doc, d) != 0) {
         json_decref(doc);
         return NULL;
     }

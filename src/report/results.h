@@ -93,6 +93,14 @@ int results_checkpoint(struct results *r, const struct report_data *d);
 int results_final(struct results *r, const struct report_data *d,
                   uint64_t start_ns, uint64_t now_ns);
 
+/* How the run ended, for the document's "run" member (PD-15): complete
+ * (the default), interrupted by `signal` ("SIGINT"), or failed for
+ * `reason`; `planned_time_s` / `planned_events` are --time and --events
+ * (0: none). Call before results_final. r NULL: nothing. */
+enum results_end { RESULTS_COMPLETE, RESULTS_INTERRUPTED, RESULTS_FAILED };
+void results_set_end(struct results *r, enum results_end how, const char *why,
+                     int planned_time_s, int planned_events);
+
 /* Adds a WARNING line bench printed about the result (without the
  * "WARNING: " prefix) to the document. Accepts r NULL (does nothing). */
 void results_warning(struct results *r, const char *text);

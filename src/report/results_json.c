@@ -236,6 +236,15 @@ static json_t *fairness(const struct stats_snapshot *s, bool users)
                      report_s(f.time_max_ns));
 }
 
+/* --latency-limit's figures (report_late_events, STAT_SKIPPED). */
+static json_t *latency_limit(const struct report_data *d)
+{
+    return json_pack("{s:f, s:o, s:o}", "limit_ms",
+                     (double) d->latency_limit_ns / 1e6, "late",
+                     count(report_late_events(d)), "skipped",
+                     count(d->delta->c[STAT_SKIPPED]));
+}
+
 json_t *results_totals(const struct report_data *d)
 {
     const uint64_t *c = d->delta->c;
@@ -255,6 +264,7 @@ json_t *results_totals(const struct report_data *d)
         !put(o, "bytes_read", count(c[STAT_BYTES_READ])) ||
         !put(o, "bytes_written", count(c[STAT_BYTES_WRITTEN])) ||
         (d->unfinished && !put(o, "unfinished", count(d->unfinished))) ||
+        (d->latency_limit_ns && !put(o, "latency_limit", latency_limit(d))) ||
         !put(o, "latency", results_latency(d->delta->lat, d, true)) ||
         !put(o, "fairness", fairness(d->delta, true)) ||
         (d->delta->nusers &&

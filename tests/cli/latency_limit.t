@@ -30,6 +30,12 @@ the limit plus one event, not the whole backlog.
   $ awk '/^ +max:/ { print ($2 < 1000) ? "max below a second" : "max " $2; exit }' rate.out
   max below a second
 
+The result document has both figures in its totals.
+
+  $ SLEEP_US=10000 "$BENCH" sleep.lua --events=20 --time=0 --latency-limit=2 --results=ll.json run > /dev/null
+  $ python3 -c 'import json; print(json.load(open("ll.json"))["totals"]["latency_limit"])'
+  {'limit_ms': 2.0, 'late': 20, 'skipped': 0}
+
 The default report has none of it, and a bad value is one line.
 
   $ SLEEP_US=1000 "$BENCH" sleep.lua --events=5 --time=0 --latency-limit=2 run | grep -c 'Latency limit'

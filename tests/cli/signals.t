@@ -86,3 +86,16 @@ SIGTERM alike, with its own status.
   bench: the run was interrupted by SIGTERM: the report covers the events finished before it
   $ [ "$(sed -n 's/^ *total number of events: *//p' out)" -eq "$(cat count.0)" ] && echo equal
   equal
+
+The result document says how the run ended (PD-15): interrupted, by
+which signal, with the planned and the measured time; a run that went to
+its end says complete.
+
+  $ "$BENCH" count.lua --threads=1 --time=60 --results=int.json run > out 2> err &
+  $ pid=$!; started "Threads started" && sleep 0.3 && kill -INT $pid; wait $pid
+  [130]
+  $ python3 -c 'import json, sys; r = json.load(open("int.json"))["run"]; print(r["status"], r["signal"], r["planned_time_s"], r["planned_events"], 0 < r["time_s"] < 60)'
+  interrupted SIGINT 60 None True
+  $ "$BENCH" count.lua --events=100 --time=0 --results=done.json run > out
+  $ python3 -c 'import json, sys; r = json.load(open("done.json"))["run"]; print(r["status"], r["planned_time_s"], r["planned_events"], "signal" in r)'
+  complete None 100 False
