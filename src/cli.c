@@ -91,7 +91,8 @@ static const struct option_def general_options[] = {
      OPT_BENCH},
     {"metrics-addr", OPT_STRING, NULL,
      "during a run, serve Prometheus metrics at http://HOST:PORT/metrics "
-     "(e.g. 127.0.0.1:9100; port 0 picks a free port and prints it)",
+     "(127.0.0.1:9100 keeps them to this machine; :PORT listens on every "
+     "interface; port 0 picks a free port and prints it)",
      OPT_BENCH},
     {"progress", OPT_BOOL, "on",
      "during a long run on a terminal, keep a status line on stderr with "

@@ -2,10 +2,16 @@
 /* metrics: see metrics.h. bench binds the socket itself and hands it to
  * libmicrohttpd (MHD_OPTION_LISTEN_SOCKET): a taken port is then named
  * with the kernel's own cause, and port 0's choice is read back with
- * getsockname. One internal thread serves the scrapes one at a time;
- * `mutex` guards the snapshot between that thread and the main thread. */
+ * getsockname. bench's own thread (serve) runs MHD's epoll set and serves
+ * the scrapes one at a time; between two rounds it closes the connections
+ * past their deadline, which MHD's idle timeout cannot do (a byte resets
+ * it). `conns` is that thread's alone; `mutex` guards the snapshot between
+ * it and the main thread. */
 #include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
 #include <netdb.h>
+#include <poll.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,11 +37,27 @@ static const double bucket_s[] = {
     0.05,    0.1,    0.25,    0.5,    1,     2.5,    5,     10,   30};
 #define NBUCKETS (sizeof(bucket_s) / sizeof(bucket_s[0]))
 
+/* The endpoint's limits (issue 28; metrics.h says why these). */
+#define CONN_MAX       32U            /* connections at once */
+#define CONN_PER_ADDR  8U             /* of them from one address */
+#define DEADLINE_NS    (3 * NS_PER_S) /* accept to the answer's last byte */
+#define BODY_MAX       16384U         /* a request body read and dropped */
+#define HTTP_TOO_LARGE 413U /* MHD_HTTP_CONTENT_TOO_LARGE from MHD 0.9.74 */
+
+/* An accepted connection: its slot in struct metrics (MHD's socket
+ * context). fd -1: the slot is free. */
+struct conn {
+    int fd;
+    uint64_t deadline_ns; /* UINT64_MAX once closed for it */
+};
+
 struct metrics {
     struct metrics_labels labels;
     struct MHD_Daemon *daemon;
-    int fd;
+    int fd, epoll_fd, wake[2]; /* listening; MHD's; metrics_stop's pipe */
     unsigned port;
+    pthread_t thread;
+    struct conn conns[CONN_MAX];
     pthread_mutex_t mutex;
     /* guarded by mutex: */
     bool attached, detached; /* reading the workers / a final reading */
@@ -90,7 +112,8 @@ static int listen_on(const char *addr, bool *v6, char *host)
     fd = socket(ai->ai_family, ai->ai_socktype | SOCK_CLOEXEC, 0);
     if (fd < 0 ||
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one)) != 0 ||
-        bind(fd, ai->ai_addr, ai->ai_addrlen) != 0 || listen(fd, 16) != 0) {
+        bind(fd, ai->ai_addr, ai->ai_addrlen) != 0 ||
+        listen(fd, CONN_MAX) != 0) {
         log_fatal("metrics: listen on %s: %s", addr, strerror(errno));
         if (fd >= 0) close(fd);
         fd = -1;
@@ -302,23 +325,73 @@ static char *render(struct metrics *m, size_t *len)
 
 /* -- Serving ----------------------------------------------------------- */
 
-static enum MHD_Result answer(void *cls, struct MHD_Connection *conn,
-                              const char *url, const char *method,
-                              const char *version, const char *upload,
-                              size_t *upload_len, void **state)
+/* MHD_OPTION_NOTIFY_CONNECTION: a slot per connection, and its deadline. */
+static void on_connection(void *cls, struct MHD_Connection *conn, void **ctx,
+                          enum MHD_ConnectionNotificationCode toe)
 {
-    static int first;
     struct metrics *m = cls;
-    struct MHD_Response *resp;
+    const union MHD_ConnectionInfo *ci;
+
+    if (toe == MHD_CONNECTION_NOTIFY_CLOSED) {
+        if (*ctx) ((struct conn *) *ctx)->fd = -1; /* the slot is free */
+        *ctx = NULL;
+        return;
+    }
+    ci = MHD_get_connection_info(conn, MHD_CONNECTION_INFO_CONNECTION_FD);
+    if (!ci) return;
+    for (unsigned i = 0; i < CONN_MAX; i++)
+        if (m->conns[i].fd < 0) {
+            m->conns[i] = (struct conn){
+                .fd          = ci->connect_fd,
+                .deadline_ns = clock_now_ns() + DEADLINE_NS,
+            };
+            *ctx = &m->conns[i];
+            return;
+        }
+    /* No slot: not reached, since MHD admits at most CONN_MAX. */
+    (void) shutdown(ci->connect_fd, SHUT_RDWR);
+}
+
+/* Queues `text` (malloc'ed; NULL: the code's error text) as the answer.
+ * Every answer closes its connection: one request each. */
+static enum MHD_Result reply(struct MHD_Connection *conn, unsigned code,
+                             char *text, size_t len)
+{
+    const char *e = code == MHD_HTTP_NOT_FOUND ? "see /metrics\n"
+                    : code == MHD_HTTP_METHOD_NOT_ALLOWED
+                        ? "GET or HEAD /metrics\n"
+                    : code == HTTP_TOO_LARGE ? "body too large\n"
+                                             : "error\n";
+    struct MHD_Response *resp =
+        text ? MHD_create_response_from_buffer(len, text, MHD_RESPMEM_MUST_FREE)
+             : MHD_create_response_from_buffer(strlen(e), (void *) e,
+                                               MHD_RESPMEM_PERSISTENT);
+    enum MHD_Result rc;
+
+    if (!resp) {
+        free(text);
+        return MHD_NO;
+    }
+    MHD_add_response_header(resp, MHD_HTTP_HEADER_CONTENT_TYPE,
+                            "text/plain; version=0.0.4; charset=utf-8");
+    MHD_add_response_header(resp, MHD_HTTP_HEADER_CONNECTION, "close");
+    if (code == MHD_HTTP_METHOD_NOT_ALLOWED)
+        MHD_add_response_header(resp, MHD_HTTP_HEADER_ALLOW, "GET, HEAD");
+    rc = MHD_queue_response(conn, code, resp);
+    MHD_destroy_response(resp);
+    return rc;
+}
+
+/* The answer to a whole request: the text for GET or HEAD of /metrics
+ * (or /), else 405 or 404. */
+static enum MHD_Result answer_request(struct metrics *m,
+                                      struct MHD_Connection *conn,
+                                      const char *method, const char *url)
+{
     unsigned code = MHD_HTTP_OK;
     size_t len    = 0;
     char *text    = NULL;
-    enum MHD_Result rc;
 
-    if (*state == NULL) { /* headers only so far: answer on the next call */
-        *state = &first;
-        return MHD_YES;
-    }
     if (strcmp(method, "GET") != 0 && strcmp(method, "HEAD") != 0)
         code = MHD_HTTP_METHOD_NOT_ALLOWED;
     else if (strcmp(url, "/metrics") != 0 && strcmp(url, "/") != 0)
@@ -329,21 +402,115 @@ static enum MHD_Result answer(void *cls, struct MHD_Connection *conn,
         pthread_mutex_unlock(&m->mutex);
         if (!text) code = MHD_HTTP_INTERNAL_SERVER_ERROR;
     }
-    if (!text) {
-        text =
-            strdup(code == MHD_HTTP_NOT_FOUND ? "see /metrics\n" : "error\n");
-        len = text ? strlen(text) : 0;
+    return reply(conn, code, text, len);
+}
+
+/* A Content-Length over BODY_MAX. */
+static bool body_too_long(struct MHD_Connection *conn)
+{
+    const char *v = MHD_lookup_connection_value(conn, MHD_HEADER_KIND,
+                                                MHD_HTTP_HEADER_CONTENT_LENGTH);
+
+    return v && strtoull(v, NULL, 10) > BODY_MAX;
+}
+
+/* MHD's access handler: called once the headers are in, once per piece
+ * of a body, and once the request is whole. `*state` (the request's own
+ * pointer) counts: 1 + the body bytes dropped so far. */
+static enum MHD_Result answer(void *cls, struct MHD_Connection *conn,
+                              const char *url, const char *method,
+                              const char *version, const char *upload,
+                              size_t *upload_len, void **state)
+{
+    (void) version;
+    (void) upload;
+    if (*state == NULL) { /* the headers: a body may follow */
+        *state = (void *) (uintptr_t) 1;
+        if (body_too_long(conn)) /* answered at once, the body unread */
+            return reply(conn, HTTP_TOO_LARGE, NULL, 0);
+        return MHD_YES;
     }
-    resp = MHD_create_response_from_buffer(len, text, MHD_RESPMEM_MUST_FREE);
-    if (!resp) {
-        free(text);
-        return MHD_NO;
+    if (*upload_len > 0) { /* a piece of the body: read and dropped */
+        uintptr_t n = (uintptr_t) *state + *upload_len;
+        if (n > 1 + BODY_MAX) return MHD_NO; /* chunked, too long: closed */
+        *state      = (void *) n;
+        *upload_len = 0;
+        return MHD_YES;
     }
-    MHD_add_response_header(resp, "Content-Type",
-                            "text/plain; version=0.0.4; charset=utf-8");
-    rc = MHD_queue_response(conn, code, resp);
-    MHD_destroy_response(resp);
-    return rc;
+    return answer_request(cls, conn, method, url);
+}
+
+/* How long the serving thread may sleep: until MHD's next timeout or the
+ * first deadline, whichever comes first; -1 until something arrives. */
+static int wait_ms(struct metrics *m)
+{
+    MHD_UNSIGNED_LONG_LONG mhd_ms;
+    uint64_t first = UINT64_MAX, now = clock_now_ns(), ms = UINT64_MAX;
+
+    if (MHD_get_timeout(m->daemon, &mhd_ms) == MHD_YES) ms = mhd_ms;
+    for (unsigned i = 0; i < CONN_MAX; i++)
+        if (m->conns[i].fd >= 0 && m->conns[i].deadline_ns < first)
+            first = m->conns[i].deadline_ns;
+    if (first != UINT64_MAX) {
+        uint64_t d = first > now ? (first - now) / NS_PER_MS + 1 : 0;
+        if (d < ms) ms = d;
+    }
+    return ms == UINT64_MAX ? -1 : ms > INT_MAX ? INT_MAX : (int) ms;
+}
+
+/* Closes the connections past their deadline, however they trickle:
+ * MHD sees the end of the stream and frees the slot. */
+static void expire(struct metrics *m)
+{
+    uint64_t now = clock_now_ns();
+
+    for (unsigned i = 0; i < CONN_MAX; i++) {
+        struct conn *c = &m->conns[i];
+        if (c->fd >= 0 && c->deadline_ns <= now) {
+            (void) shutdown(c->fd, SHUT_RDWR);
+            c->deadline_ns = UINT64_MAX;
+        }
+    }
+}
+
+/* The serving thread: MHD's epoll set and the stop pipe. */
+static void *serve(void *arg)
+{
+    struct metrics *m  = arg;
+    struct pollfd p[2] = {{.fd = m->epoll_fd, .events = POLLIN},
+                          {.fd = m->wake[0], .events = POLLIN}};
+
+    for (;;) {
+        if (poll(p, 2, wait_ms(m)) < 0 && errno != EINTR) break;
+        if (p[1].revents) break; /* metrics_stop */
+        (void) MHD_run(m->daemon);
+        expire(m);
+    }
+    return NULL;
+}
+
+/* The daemon on m->fd, run by bench's own thread (serve), or false. */
+static bool start_daemon(struct metrics *m, bool v6)
+{
+    const union MHD_DaemonInfo *di;
+
+    m->daemon = MHD_start_daemon(
+        MHD_USE_EPOLL | (v6 ? MHD_USE_IPv6 : 0), 0, NULL, NULL, answer, m,
+        MHD_OPTION_LISTEN_SOCKET, m->fd, MHD_OPTION_CONNECTION_LIMIT,
+        (unsigned) CONN_MAX, MHD_OPTION_PER_IP_CONNECTION_LIMIT,
+        (unsigned) CONN_PER_ADDR, MHD_OPTION_CONNECTION_TIMEOUT,
+        (unsigned) (DEADLINE_NS / NS_PER_S), MHD_OPTION_NOTIFY_CONNECTION,
+        on_connection, m, MHD_OPTION_END);
+    if (!m->daemon) return false;
+    di          = MHD_get_daemon_info(m->daemon, MHD_DAEMON_INFO_EPOLL_FD);
+    m->epoll_fd = di ? di->epoll_fd : -1;
+    if (m->epoll_fd >= 0 && pipe2(m->wake, O_CLOEXEC) == 0) {
+        if (pthread_create(&m->thread, NULL, serve, m) == 0) return true;
+        close(m->wake[0]);
+        close(m->wake[1]);
+    }
+    MHD_stop_daemon(m->daemon); /* closes m->fd */
+    return false;
 }
 
 struct metrics *metrics_start(const char *addr, const struct metrics_labels *l)
@@ -357,19 +524,16 @@ struct metrics *metrics_start(const char *addr, const struct metrics_labels *l)
         return NULL;
     }
     m->labels = *l;
+    for (unsigned i = 0; i < CONN_MAX; i++)
+        m->conns[i].fd = -1;
     pthread_mutex_init(&m->mutex, NULL);
     if ((m->fd = listen_on(addr, &v6, host)) < 0) goto fail;
-    m->port   = bound_port(m->fd);
-    m->daemon = MHD_start_daemon(
-        MHD_USE_INTERNAL_POLLING_THREAD | (v6 ? MHD_USE_IPv6 : 0), 0, NULL,
-        NULL, answer, m, MHD_OPTION_LISTEN_SOCKET, m->fd,
-        MHD_OPTION_CONNECTION_LIMIT, 16U, MHD_OPTION_CONNECTION_TIMEOUT, 10U,
-        MHD_OPTION_END);
-    if (!m->daemon) {
+    m->port = bound_port(m->fd);
+    if (!start_daemon(m, v6)) {
         log_fatal("metrics: start the HTTP server on %s: libmicrohttpd "
                   "refused",
                   addr);
-        close(m->fd);
+        if (!m->daemon) close(m->fd);
         goto fail;
     }
     /* On stderr: stdout stays sysbench's text (PD-10). Port 0's choice
@@ -420,8 +584,14 @@ void metrics_detach(struct metrics *m)
 void metrics_stop(struct metrics *m)
 {
     if (!m) return;
-    /* Joins the thread (no scrape after this) and closes the socket. */
+    /* No scrape after the join; then the daemon closes the connections
+     * and the socket. */
+    while (write(m->wake[1], "", 1) < 0 && errno == EINTR)
+        ;
+    pthread_join(m->thread, NULL);
     MHD_stop_daemon(m->daemon);
+    close(m->wake[0]);
+    close(m->wake[1]);
     if (m->attached) stats_snapshot_fini(&m->snap);
     free(m->hists);
     pthread_mutex_destroy(&m->mutex);

@@ -9,6 +9,18 @@
  * excluded, as in the report): they never reset at checkpoints. Part of
  * the reporter's domain: only reporter.c and run.c use it.
  *
+ * Serving under slow or many clients (issue 28): each connection carries
+ * one request (every answer says Connection: close) and has 3 s from
+ * accept to the last byte of its answer, however it trickles: then it is
+ * closed (a scrape's request is one packet; MHD's own timeout, idle time,
+ * restarts with every byte). At most 32 connections at once, 8 of them
+ * from one address (a scraper needs one, a browser six): more from that
+ * address are closed at once, more in total wait in the listen backlog
+ * until a slot frees, within the 3 s. GET and HEAD of /metrics (or /)
+ * get the text; another method 405 with Allow: GET, HEAD, its body up to
+ * 16 KiB read and dropped first (a longer one: 413, or closed when
+ * chunked); another path 404; headers over libmicrohttpd's 32 KiB 431.
+ *
  * Conventions: metrics_start logs a FATAL line and returns NULL on
  * failure; the others cannot fail. Main thread only. */
 #ifndef BENCH_METRICS_H
