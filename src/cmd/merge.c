@@ -3,6 +3,7 @@
  * merged document is merge_doc.c's, the report report.c's. */
 #include <errno.h>
 #include <getopt.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,8 +19,17 @@
 
 /* Starts within this share of the interval count as on one grid. */
 #define MERGE_ALIGN_SHARE 0.1
+/* Longest report interval read from an option (result_read.c's bound). */
+#define MERGE_MAX_S 9223372036.0
 
 /* -- Inputs and checks ---------------------------------------------------- */
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *) a, y = *(const double *) b;
+
+    return (x > y) - (x < y);
+}
 
 static double median_interval(json_t *doc)
 {
@@ -33,37 +43,34 @@ static double median_interval(json_t *doc)
     }
     for (i = 0; i < n; i++)
         v[i] = result_num(json_array_get(ivs, i), "interval_s", 0);
-    for (i = 1; i < n; i++) /* insertion sort: a run has few intervals */
-        for (size_t j = i; j > 0 && v[j - 1] > v[j]; j--) {
-            double t = v[j];
-            v[j]     = v[j - 1];
-            v[j - 1] = t;
-        }
+    qsort(v, n, sizeof(double), cmp_double); /* a document may hold many */
     med = v[n / 2];
     free(v);
     return med;
 }
 
 /* An input's report interval: its --report-interval (the measured
- * lengths vary by a few ms around it), else the median measured one. */
+ * lengths vary by a few ms around it), else the median measured one
+ * (validated, result_read.c; the option's text is not). */
 static double nominal_interval(json_t *doc)
 {
     const char *opt = result_str(doc, "options.report-interval");
     double v        = opt ? atof(opt) : 0;
 
     if (json_array_size(result_get(doc, "intervals")) == 0) return 0;
-    return v > 0 ? v : median_interval(doc);
+    return v > 0 && v <= MERGE_MAX_S ? v : median_interval(doc);
 }
 
 /* The threads an input ran: its --threads, else its intervals' most. */
 static unsigned threads_of(json_t *doc)
 {
     const char *opt = result_str(doc, "options.threads");
+    long n          = opt ? strtol(opt, NULL, 10) : 0;
     json_t *iv;
     unsigned most = 0;
     size_t i;
 
-    if (opt && atoi(opt) > 0) return (unsigned) atoi(opt);
+    if (n > 0 && n <= INT_MAX) return (unsigned) n;
     json_array_foreach(result_get(doc, "intervals"), i, iv)
     {
         unsigned t = (unsigned) result_num(iv, "threads", 0);
@@ -149,22 +156,24 @@ static int check_inputs(const struct merge *m)
 /* -- The interval grid ------------------------------------------------------
  */
 
+/* The least common multiple; 0 when it does not fit. */
 static long long lcm_ll(long long a, long long b)
 {
-    long long x = a, y = b;
+    long long x = a, y = b, l;
 
     while (y) {
         long long t = x % y;
         x           = y;
         y           = t;
     }
-    return x ? a / x * b : 0;
+    return x && !__builtin_mul_overflow(a / x, b, &l) ? l : 0;
 }
 
 /* Aligned: one interval length and starts within MERGE_ALIGN_SHARE of it
  * of the grid through the earliest start. Otherwise the least common
- * multiple of the lengths (in ms), doubled when starts are off. */
-static void choose_grid(struct merge *m)
+ * multiple of the lengths (in ms), doubled when starts are off. -1 after
+ * an error line when the lengths have no common multiple that fits. */
+static int choose_grid(struct merge *m)
 {
     long long g_ms = 0, first_ms = 0;
     bool same = true;
@@ -176,7 +185,13 @@ static void choose_grid(struct merge *m)
         if (!first_ms) first_ms = l;
         if (llabs(l - first_ms) <= first_ms / 50) l = first_ms; /* jitter */
         same &= l == first_ms;
-        g_ms = g_ms ? lcm_ll(g_ms, l) : l;
+        if (!(g_ms = g_ms ? lcm_ll(g_ms, l) : l) || g_ms > LLONG_MAX / 2) {
+            fprintf(stderr,
+                    "merge: %s: report interval %g s: no common grid with "
+                    "the other inputs' intervals\n",
+                    m->in[i].doc.path, m->in[i].interval_s);
+            return -1;
+        }
     }
     m->grid_s = (double) g_ms / 1000;
     for (size_t i = 0; g_ms && i < m->n; i++) {
@@ -188,6 +203,7 @@ static void choose_grid(struct merge *m)
     m->aligned     = same && m->offset_s <= MERGE_ALIGN_SHARE * m->grid_s;
     if (!m->aligned && m->offset_s > MERGE_ALIGN_SHARE * m->grid_s)
         m->grid_s *= 2;
+    return 0;
 }
 
 /* Why the inputs' intervals do not line up, and the grid chosen. */
@@ -220,31 +236,58 @@ static double end_of(const struct merge *m, size_t in, json_t *iv)
     return m->in[in].doc.start_s - m->t0_s + result_num(iv, "time_s", 0);
 }
 
-/* Places every input interval in its cell of the grid. */
+/* An input interval in its cell k; seq keeps the inputs' order. */
+struct placed {
+    size_t k, seq, who;
+    json_t *iv;
+};
+
+static int cmp_placed(const void *a, const void *b)
+{
+    const struct placed *x = a, *y = b;
+
+    return x->k != y->k ? (x->k > y->k) - (x->k < y->k)
+                        : (x->seq > y->seq) - (x->seq < y->seq);
+}
+
+/* Places every input interval in its cell of the grid: the cells that
+ * have any, in order (memory by intervals, not by the grid's span). */
 static int fill_cells(struct merge *m)
 {
-    size_t total = 0, i;
+    size_t total = 0, n = 0, i;
+    struct placed *p;
+    struct merge_cell *c = NULL;
     json_t *iv;
 
     if (m->grid_s <= 0) return 0;
     for (size_t in = 0; in < m->n; in++)
-        json_array_foreach(result_get(m->in[in].doc.root, "intervals"), i, iv)
-        {
-            size_t k = cell_of(m, end_of(m, in, iv));
-            if (k + 1 > m->ncells) m->ncells = k + 1;
-            total++;
-        }
-    if (!(m->cells = calloc(m->ncells + 1, sizeof(*m->cells)))) return -1;
+        total += json_array_size(result_get(m->in[in].doc.root, "intervals"));
+    p           = calloc(total + 1, sizeof(*p));
+    m->cells    = calloc(total + 1, sizeof(*m->cells));
+    m->cell_iv  = calloc(total + 1, sizeof(*m->cell_iv));
+    m->cell_who = calloc(total + 1, sizeof(*m->cell_who));
+    if (!p || !m->cells || !m->cell_iv || !m->cell_who) {
+        free(p);
+        return -1;
+    }
     for (size_t in = 0; in < m->n; in++)
         json_array_foreach(result_get(m->in[in].doc.root, "intervals"), i, iv)
         {
-            struct merge_cell *c = &m->cells[cell_of(m, end_of(m, in, iv))];
-            if (!c->iv && (!(c->iv = calloc(total, sizeof(*c->iv))) ||
-                           !(c->who = calloc(total, sizeof(*c->who)))))
-                return -1;
-            c->iv[c->n]    = iv;
-            c->who[c->n++] = in;
+            p[n] = (struct placed){cell_of(m, end_of(m, in, iv)), n, in, iv};
+            n++;
         }
+    qsort(p, n, sizeof(*p), cmp_placed);
+    for (i = 0; i < n; i++) {
+        if (i == 0 || p[i].k != p[i - 1].k) {
+            c = &m->cells[m->ncells++];
+            *c =
+                (struct merge_cell){0, m->cell_iv + i, m->cell_who + i, p[i].k};
+        }
+        m->cell_iv[i]  = p[i].iv;
+        m->cell_who[i] = p[i].who;
+        c->n++;
+    }
+    free(p);
     return 0;
 }
 
@@ -296,12 +339,12 @@ static void print_intervals(const struct merge *m, struct report_data *r)
     size_t i;
 
     memset(&s, 0, sizeof(s));
-    json_array_foreach(ivs, i, iv)
+    json_array_foreach(ivs, i, iv) /* one per cell, in order */
     {
-        size_t k = (size_t) llround(result_num(iv, "time_s", 0) / m->grid_s);
+        size_t k = m->cells[i].k + 1;
         memset(s.c, 0, sizeof(s.c));
         counts_of(iv, m->grid_s, s.c);
-        s.lat              = m->cell_hists[k - 1];
+        s.lat              = m->cell_hists[i];
         r->delta           = &s;
         r->time_total_s    = (double) k * m->grid_s;
         r->time_label_s    = r->time_total_s;
@@ -319,11 +362,9 @@ static void print_report(const struct merge *m)
     struct stats_snapshot s;
     struct report_data r = {0};
     double pbuf[REPORT_MAX_PERCENTILES], fairness[4];
-    unsigned threads = 0;
+    unsigned threads = m->threads;
 
     memset(&s, 0, sizeof(s));
-    for (size_t i = 0; i < m->n; i++)
-        threads += m->in[i].threads;
     r.profile_m =
         strcmp(result_str(out, "bench.compat") ? result_str(out, "bench.compat")
                                                : "",
@@ -458,10 +499,27 @@ static int load_inputs(struct merge *m, char **paths, bool force)
         if (result_doc_load(&in->doc, paths[i], "merge", force) != 0) return -1;
         in->interval_s = nominal_interval(in->doc.root);
         in->threads    = threads_of(in->doc.root);
+        if (__builtin_add_overflow(m->threads, in->threads, &m->threads)) {
+            fprintf(stderr,
+                    "merge: %s: threads: the inputs' sum would pass %u\n",
+                    paths[i], UINT_MAX);
+            return -1;
+        }
         if (i == 0 || in->doc.start_s < m->t0_s) m->t0_s = in->doc.start_s;
         if (i == 0 || in->doc.end_s > m->end_s) m->end_s = in->doc.end_s;
     }
     return 0;
+}
+
+/* What merge writes, bench reads: a sum can pass a bound no input did. */
+static int check_output(const struct merge *m)
+{
+    char cause[400];
+
+    if (result_check(m->out, cause, sizeof(cause)) == 0) return 0;
+    fprintf(stderr, "merge: the merged document would not be valid: %s\n",
+            cause);
+    return -1;
 }
 
 static void note_grid(const struct merge *m)
@@ -487,12 +545,11 @@ static int write_results(const struct merge *m, const char *path)
 
 static void merge_fini(struct merge *m)
 {
-    for (size_t k = 0; k < m->ncells; k++) {
-        free(m->cells ? m->cells[k].iv : NULL);
-        free(m->cells ? m->cells[k].who : NULL);
+    for (size_t k = 0; k < m->ncells; k++)
         hist_free(m->cell_hists ? m->cell_hists[k] : NULL);
-    }
     free(m->cells);
+    free(m->cell_iv);
+    free(m->cell_who);
     free(m->cell_hists);
     hist_free(m->total);
     json_decref(m->out);
@@ -525,12 +582,12 @@ int merge_main(int argc, char **argv)
     if (load_inputs(&m, argv + optind, force) != 0 ||
         (!force && check_inputs(&m) != 0))
         goto out;
-    choose_grid(&m);
+    if (choose_grid(&m) != 0) goto out;
     if (fill_cells(&m) != 0) {
         fprintf(stderr, "merge: out of memory\n");
         goto out;
     }
-    if (merge_build(&m) != 0) goto out;
+    if (merge_build(&m) != 0 || check_output(&m) != 0) goto out;
     note_grid(&m);
     print_inputs(&m);
     print_report(&m);

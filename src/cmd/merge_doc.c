@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* merge_doc: the merged result document (merge_internal.h). Counts are
+/* Over 600 lines: each member of the merged document with its checked sums.
+ * merge_doc: the merged result document (merge_internal.h). Counts are
  * summed, rates recomputed from the sums over the merged period, latency
  * records added bucket by bucket (so every percentile, min and max is the
  * one of the union of all events, to the record's 0.05%), sums of
@@ -17,6 +18,29 @@
 #include "wallclock.h"
 
 #define WHO "merge"
+
+/* -- Checked sums --------------------------------------------------------- */
+
+/* Counts summed over the inputs (each validated, 0..2^63-1, in
+ * result_read.c) may not pass 2^63 - 1: the first that would is noted for
+ * merge_build, which refuses the merge with it (issue 28); the figures
+ * built meanwhile are thrown away. */
+static void note_overflow(struct merge *m, const char *what, size_t in)
+{
+    if (!m->overflow[0])
+        snprintf(m->overflow, sizeof(m->overflow),
+                 "merge: %s: %s: the inputs' sum would pass 2^63 - 1, more "
+                 "than a count holds",
+                 m->in[in].doc.path, what);
+}
+
+/* *acc += v, checked. */
+static void add_count(struct merge *m, json_int_t *acc, json_int_t v,
+                      const char *what, size_t in)
+{
+    if (__builtin_add_overflow(*acc, v, acc) || *acc < 0)
+        note_overflow(m, what, in);
+}
 
 /* -- Latency records ------------------------------------------------------ */
 
@@ -43,23 +67,29 @@ static json_int_t int_of(json_t *obj, const char *path)
     return json_is_number(v) ? (json_int_t) llround(json_number_value(v)) : 0;
 }
 
-json_t *merge_latency(const struct merge *m, json_t *const *lats,
-                      const size_t *who, size_t n, json_t *pcts,
-                      const char *where, struct hist **keep)
+json_t *merge_latency(struct merge *m, json_t *const *lats, const size_t *who,
+                      size_t n, json_t *pcts, const char *where,
+                      struct hist **keep)
 {
     struct hist *h   = hist_new();
     json_int_t count = 0, unrecorded = 0, sum = 0;
     json_t *out = NULL;
-    char *b64   = NULL;
+    char *b64   = NULL, what[3][64];
 
+    snprintf(what[0], sizeof(what[0]), "%s.count", where);
+    snprintf(what[1], sizeof(what[1]), "%s.unrecorded", where);
+    snprintf(what[2], sizeof(what[2]), "%s.sum_ns", where);
     if (!h) goto fail;
     for (size_t i = 0; i < n; i++) {
         if (!lats[i]) continue;
-        if (result_hist_add(h, lats[i], &m->in[who[i]].doc, where, WHO) != 0)
+        /* before the records: their counts are within count (checked) */
+        add_count(m, &count, int_of(lats[i], "count"), what[0], who[i]);
+        add_count(m, &unrecorded, int_of(lats[i], "unrecorded"), what[1],
+                  who[i]);
+        add_count(m, &sum, int_of(lats[i], "sum_ns"), what[2], who[i]);
+        if (m->overflow[0] ||
+            result_hist_add(h, lats[i], &m->in[who[i]].doc, where, WHO) != 0)
             goto fail;
-        count += int_of(lats[i], "count");
-        unrecorded += int_of(lats[i], "unrecorded");
-        sum += int_of(lats[i], "sum_ns");
     }
     if (!(b64 = hdr_codec_encode(h))) {
         fprintf(stderr, "merge: encode the merged %s: out of memory\n", where);
@@ -85,22 +115,27 @@ fail:
 
 /* -- Counts ------------------------------------------------------------- */
 
-/* dst[key] = sum over objs of obj[key] for every key in keys present in
- * at least one of them (integers stay integers). */
-static void sum_members(json_t *dst, json_t *const *objs, size_t n,
-                        const char *const *keys)
+/* dst[key] = sum over objs (one per input) of obj[key] for every key in
+ * keys present in at least one of them (integers stay integers). */
+static void sum_members(struct merge *m, json_t *dst, json_t *const *objs,
+                        const char *at, const char *const *keys)
 {
+    char what[64];
+
     for (; *keys; keys++) {
         json_int_t isum = 0;
         double dsum     = 0;
         bool any = false, real = false;
-        for (size_t i = 0; i < n; i++) {
+        snprintf(what, sizeof(what), "%s.%s", at, *keys);
+        for (size_t i = 0; i < m->n; i++) {
             json_t *v = objs[i] ? json_object_get(objs[i], *keys) : NULL;
             if (!json_is_number(v)) continue;
             any = true;
             real |= json_is_real(v);
-            isum += json_is_integer(v) ? json_integer_value(v) : 0;
+            add_count(m, &isum, json_is_integer(v) ? json_integer_value(v) : 0,
+                      what, i);
             dsum += json_number_value(v);
+            if (dsum >= 9223372036854775807.0) note_overflow(m, what, i);
         }
         if (any)
             json_object_set_new(dst, *keys,
@@ -108,31 +143,41 @@ static void sum_members(json_t *dst, json_t *const *objs, size_t n,
     }
 }
 
-/* {"code", "class", "count"} lists, summed by code and class. */
-static json_t *sum_error_codes(json_t *const *lists, size_t n)
+/* {"code", "class", "count"} lists (one per input), summed by code and
+ * class; found by a key of both, so that long lists cost no more than
+ * their length. An entry without a code stays apart. */
+static json_t *sum_error_codes(struct merge *m, json_t *const *lists)
 {
-    json_t *out = json_array(), *e, *o = NULL;
-    size_t i, j;
+    json_t *out = json_array(), *seen = json_object(), *e, *at;
+    char *key;
+    size_t i;
 
-    for (size_t k = 0; k < n; k++)
+    for (size_t k = 0; k < m->n; k++)
         json_array_foreach(lists[k], i, e)
         {
             const char *code = result_str(e, "code"),
                        *cls  = result_str(e, "class");
-            json_array_foreach(out, j, o)
-            {
-                const char *oc = result_str(o, "class");
-                if (code && strcmp(code, result_str(o, "code")) == 0 &&
-                    (cls == oc || (cls && oc && strcmp(cls, oc) == 0)))
-                    break;
-            }
-            if (j == json_array_size(out))
+            key              = NULL;
+            if (code && asprintf(&key, "%zu:%s%c%s", strlen(code), code,
+                                 cls ? '=' : '-', cls ? cls : "") < 0)
+                key = NULL;
+            at = key ? json_object_get(seen, key) : NULL;
+            if (at) {
+                json_t *o     = json_array_get(out, json_integer_value(at));
+                json_int_t cn = int_of(o, "count");
+                add_count(m, &cn, int_of(e, "count"), "errors_by_code[].count",
+                          k);
+                json_object_set_new(o, "count", json_integer(cn));
+            } else {
+                if (key)
+                    json_object_set_new_nocheck(
+                        seen, key,
+                        json_integer((json_int_t) json_array_size(out)));
                 json_array_append_new(out, json_deep_copy(e));
-            else
-                json_object_set_new(
-                    o, "count",
-                    json_integer(int_of(o, "count") + int_of(e, "count")));
+            }
+            free(key);
         }
+    json_decref(seen);
     return out;
 }
 
@@ -151,7 +196,7 @@ static json_t *per_s(json_t *counts, double secs)
 /* Threads fairness of all the inputs' threads together, exactly from each
  * input's mean and (population) standard deviation over its threads (its
  * users when it ran --virtual-users: its fairness' count). */
-static json_t *pooled_fairness(const struct merge *m)
+static json_t *pooled_fairness(struct merge *m)
 {
     static const char *const keys[][2] = {{"events_avg", "events_stddev"},
                                           {"time_avg_s", "time_stddev_s"}};
@@ -159,6 +204,7 @@ static json_t *pooled_fairness(const struct merge *m)
 
     for (int k = 0; k < 2; k++) {
         double n = 0, sum = 0, sq = 0;
+        json_int_t count = 0;
         for (size_t i = 0; i < m->n; i++) {
             json_t *f = result_get(m->in[i].doc.root, "totals.fairness");
             /* over its users with --virtual-users (count says how many) */
@@ -169,6 +215,7 @@ static json_t *pooled_fairness(const struct merge *m)
                 json_decref(out);
                 return NULL;
             }
+            add_count(m, &count, (json_int_t) t, "totals.fairness.count", i);
             n += t;
             sum += t * mean;
             sq += t * (sd * sd + mean * mean);
@@ -178,7 +225,7 @@ static json_t *pooled_fairness(const struct merge *m)
         json_object_set_new(out, keys[k][0], json_real(mean));
         json_object_set_new(out, keys[k][1],
                             json_real(var > 0 ? sqrt(var) : 0));
-        json_object_set_new(out, "count", json_integer((json_int_t) n));
+        json_object_set_new(out, "count", json_integer(count));
     }
     return out;
 }
@@ -233,8 +280,8 @@ static json_t *merge_totals(struct merge *m, json_t *pcts)
     if (tot && q && lat && codes && who)
         l = merge_latency(m, lat, who, m->n, pcts, "totals.latency", &m->total);
     if (l) {
-        sum_members(t, tot, m->n, counts);
-        sum_members(queries, q, m->n, classes);
+        sum_members(m, t, tot, "totals", counts);
+        sum_members(m, queries, q, "totals.queries", classes);
         json_object_set_new(t, "time_s", json_real(secs));
         json_object_set_new(t, "events_per_s",
                             json_real(int_of(t, "events") / secs));
@@ -247,8 +294,7 @@ static json_t *merge_totals(struct merge *m, json_t *pcts)
         json_object_set_new(t, "reconnects_per_s",
                             json_real(int_of(t, "reconnects") / secs));
         if (any_present(codes, m->n))
-            json_object_set_new(t, "errors_by_code",
-                                sum_error_codes(codes, m->n));
+            json_object_set_new(t, "errors_by_code", sum_error_codes(m, codes));
         json_object_set_new(t, "latency", l);
         if ((f = pooled_fairness(m))) json_object_set_new(t, "fairness", f);
     }
@@ -278,17 +324,19 @@ static double cell_count(const struct merge_cell *c, const char *path)
 /* Sum over the inputs of a figure's last value in the cell (threads
  * running, --rate's queue): a gauge, not a count. Threads take the most
  * an input ran in the cell. */
-static json_int_t cell_gauge(const struct merge *m, const struct merge_cell *c,
+static json_int_t cell_gauge(struct merge *m, const struct merge_cell *c,
                              const char *key, bool most)
 {
     json_int_t total = 0;
+    char what[48];
 
+    snprintf(what, sizeof(what), "intervals[].%s", key);
     for (size_t in = 0; in < m->n; in++) {
         json_int_t v = 0;
         for (size_t i = 0; i < c->n; i++)
             if (c->who[i] == in && (!most || int_of(c->iv[i], key) > v))
                 v = int_of(c->iv[i], key);
-        total += v;
+        add_count(m, &total, v, what, in);
     }
     return total;
 }
@@ -305,7 +353,8 @@ static json_t *merge_cell(struct merge *m, size_t k, json_t *pcts)
 
     for (size_t i = 0; lats && i < c->n; i++) {
         lats[i] = result_get(c->iv[i], "latency");
-        events += int_of(c->iv[i], "events");
+        add_count(m, &events, int_of(c->iv[i], "events"), "intervals[].events",
+                  c->who[i]);
     }
     l = lats ? merge_latency(m, lats, c->who, c->n, pcts, "intervals[].latency",
                              &m->cell_hists[k])
@@ -320,7 +369,7 @@ static json_t *merge_cell(struct merge *m, size_t k, json_t *pcts)
         json_object_set_new(qps, cls[i], json_real(cell_count(c, path) / g));
     }
     iv = json_pack("{s:f,s:f,s:I,s:I,s:f,s:f,s:o,s:f,s:f}", "time_s",
-                   (double) (k + 1) * g, "interval_s", g, "threads",
+                   (double) (c->k + 1) * g, "interval_s", g, "threads",
                    cell_gauge(m, c, "threads", true), "events", events,
                    "events_per_s", (double) events / g, "tps",
                    cell_count(c, "tps") / g, "qps", qps, "errors_per_s",
@@ -346,8 +395,7 @@ static json_t *merge_intervals(struct merge *m, json_t *pcts)
         json_decref(out);
         return NULL;
     }
-    for (size_t k = 0; k < m->ncells; k++) {
-        if (m->cells[k].n == 0) continue; /* a gap between --force'd runs */
+    for (size_t k = 0; k < m->ncells; k++) { /* every cell holds some */
         if (!(iv = merge_cell(m, k, pcts))) {
             json_decref(out);
             return NULL;
@@ -359,58 +407,68 @@ static json_t *merge_intervals(struct merge *m, json_t *pcts)
 
 /* -- Kinds, --rate, self-check -------------------------------------------- */
 
-static json_t *kind_named(json_t *doc, const char *name)
+/* An input's kinds by name (the first of a name), borrowed. */
+static json_t *kinds_by_name(json_t *doc)
 {
-    json_t *k;
+    json_t *by = json_object(), *k;
     size_t i;
 
     json_array_foreach(result_get(doc, "kinds"), i, k)
     {
         const char *kn = result_str(k, "kind");
-        if (kn && strcmp(kn, name) == 0) return k;
+        if (by && kn && !json_object_get(by, kn))
+            json_object_set_new_nocheck(by, kn, json_incref(k));
     }
-    return NULL;
+    return by;
 }
 
-/* One kind over the inputs: counts summed, records added. */
-static json_t *merge_kind(const struct merge *m, const char *name, json_t *pcts,
-                          json_t **objs, json_t **lats, const size_t *who)
+/* One kind over the inputs (by[in]: input in's kinds by name): counts
+ * summed, records added. */
+static json_t *merge_kind(struct merge *m, const char *name, json_t *pcts,
+                          json_t **by, json_t **objs, json_t **lats,
+                          const size_t *who)
 {
     static const char *const counts[] = {"reads", "writes", "other", "failed",
                                          NULL};
     json_t *kind, *l;
 
     for (size_t in = 0; in < m->n; in++) {
-        objs[in] = kind_named(m->in[in].doc.root, name);
+        objs[in] = json_object_get(by[in], name);
         lats[in] = result_get(objs[in], "latency");
     }
     if (!(l = merge_latency(m, lats, who, m->n, pcts, "kinds[].latency", NULL)))
         return NULL;
     kind = json_pack("{s:s}", "kind", name);
-    sum_members(kind, objs, m->n, counts);
+    sum_members(m, kind, objs, "kinds[]", counts);
     json_object_set_new(kind, "latency", l);
     return kind;
 }
 
 /* Statement kinds by name, in the order the inputs list them. */
-static json_t *merge_kinds(const struct merge *m, json_t *pcts)
+static json_t *merge_kinds(struct merge *m, json_t *pcts)
 {
     json_t *out = json_array(), *seen = json_object(), *k, *kind;
-    json_t **objs = calloc(m->n, sizeof(*objs)),
+    json_t **by   = calloc(m->n + 1, sizeof(*by)),
+           **objs = calloc(m->n, sizeof(*objs)),
            **lats = calloc(m->n, sizeof(*lats));
     size_t *who   = identity(m->n), i;
-    bool ok       = objs && lats && who;
+    bool ok       = by && objs && lats && who;
 
+    for (size_t in = 0; ok && in < m->n; in++)
+        ok = (by[in] = kinds_by_name(m->in[in].doc.root)) != NULL;
     for (size_t in = 0; ok && in < m->n; in++)
         json_array_foreach(result_get(m->in[in].doc.root, "kinds"), i, k)
         {
             const char *name = result_str(k, "kind");
             if (!ok || !name || json_object_get(seen, name)) continue;
             json_object_set_new(seen, name, json_true());
-            kind = merge_kind(m, name, pcts, objs, lats, who);
+            kind = merge_kind(m, name, pcts, by, objs, lats, who);
             ok   = kind != NULL;
             if (ok) json_array_append_new(out, kind);
         }
+    for (size_t in = 0; by && in < m->n; in++)
+        json_decref(by[in]);
+    free(by);
     free(objs);
     free(lats);
     free(who);
@@ -421,7 +479,7 @@ static json_t *merge_kinds(const struct merge *m, json_t *pcts)
 
 /* --rate in every input: targets summed, both records added, in *out
  * (NULL when an input ran unpaced). 0 ok, -1 after an error line. */
-static int merge_rate(const struct merge *m, json_t *pcts, json_t **out)
+static int merge_rate(struct merge *m, json_t *pcts, json_t **out)
 {
     bool failed;
     static const char *const target[] = {"target_per_s", NULL};
@@ -441,7 +499,7 @@ static int merge_rate(const struct merge *m, json_t *pcts, json_t **out)
     }
     if (l) {
         *out = json_pack("{s:o,s:o}", "service_time", s, "start_lag", l);
-        sum_members(*out, rate, m->n, target);
+        sum_members(m, *out, rate, "rate", target);
     } else
         json_decref(s);
     free(rate);
@@ -452,7 +510,7 @@ static int merge_rate(const struct merge *m, json_t *pcts, json_t **out)
 }
 
 /* The workers' times summed, threads listed, ratios recomputed. */
-static json_t *merge_self_check(const struct merge *m)
+static json_t *merge_self_check(struct merge *m)
 {
     static const char *const times[] = {"wall_ns",     "cpu_ns",    "runq_ns",
                                         "event_ns",    "driver_ns", "script_ns",
@@ -465,7 +523,7 @@ static json_t *merge_self_check(const struct merge *m)
     size_t i;
 
     if (sc && tot && all_present(sc, m->n)) {
-        sum_members(total, tot, m->n, times);
+        sum_members(m, total, tot, "self_check.total", times);
         for (size_t in = 0; in < m->n; in++) {
             cpus += result_num(sc[in], "cpus", 0);
             applies &= json_is_true(json_object_get(sc[in], "applies"));
@@ -515,17 +573,14 @@ static json_t *merged_inputs(const struct merge *m)
 static json_t *merge_header(const struct merge *m)
 {
     json_t *first = m->in[0].doc.root, *out = json_object(),
-           *cmd      = json_array();
-    json_t *opts     = json_deep_copy(json_object_get(first, "options"));
-    unsigned threads = 0;
+           *cmd  = json_array();
+    json_t *opts = json_deep_copy(json_object_get(first, "options"));
     char t0[40], t1[40], buf[16];
 
     json_array_append_new(cmd, json_string("bench"));
     for (int i = 0; i < m->argc; i++)
         json_array_append_new(cmd, json_string(m->argv[i]));
-    for (size_t i = 0; i < m->n; i++)
-        threads += m->in[i].threads;
-    snprintf(buf, sizeof(buf), "%u", threads);
+    snprintf(buf, sizeof(buf), "%u", m->threads);
     if (json_is_object(opts))
         json_object_set_new(opts, "threads", json_string(buf));
     wallclock_format((int64_t) llround(m->t0_s * 1e9), t0, sizeof(t0));
@@ -582,15 +637,22 @@ int merge_build(struct merge *m)
         json_decref(ivs);
         json_decref(kinds);
         json_decref(out);
+        out = NULL;
+    } else {
+        json_object_set_new(out, "totals", totals);
+        json_object_set_new(out, "intervals", ivs);
+        if (json_array_size(kinds)) json_object_set(out, "kinds", kinds);
+        json_decref(kinds);
+        if (rate) json_object_set_new(out, "rate", rate);
+        if ((sc = merge_self_check(m)))
+            json_object_set_new(out, "self_check", sc);
+        json_object_set_new(out, "warnings", merged_warnings(m));
+    }
+    if (m->overflow[0]) { /* the line merge_latency left to us */
+        fprintf(stderr, "%s\n", m->overflow);
+        json_decref(out);
         return -1;
     }
-    json_object_set_new(out, "totals", totals);
-    json_object_set_new(out, "intervals", ivs);
-    if (json_array_size(kinds)) json_object_set(out, "kinds", kinds);
-    json_decref(kinds);
-    if (rate) json_object_set_new(out, "rate", rate);
-    if ((sc = merge_self_check(m))) json_object_set_new(out, "self_check", sc);
-    json_object_set_new(out, "warnings", merged_warnings(m));
     m->out = out;
-    return 0;
+    return out ? 0 : -1;
 }

@@ -22,8 +22,9 @@ struct merge_input {
  * in it (borrowed from the documents) and the input each came from. */
 struct merge_cell {
     size_t n;
-    json_t **iv;
-    size_t *who;
+    json_t **iv; /* n of struct merge's cell_iv, from the cell's first */
+    size_t *who; /* likewise in cell_who */
+    size_t k;    /* its place on the grid: it ends at (k + 1) * grid_s */
 };
 
 struct merge {
@@ -34,26 +35,32 @@ struct merge {
     double t0_s;  /* earliest start, epoch s: the merged start */
     double end_s; /* latest end */
     double grid_s;
-    bool aligned;     /* every input's intervals on one grid */
-    bool same_length; /* every input's report interval the same */
-    double offset_s;  /* largest start misalignment seen */
-    struct merge_cell *cells;
+    bool aligned;             /* every input's intervals on one grid */
+    bool same_length;         /* every input's report interval the same */
+    double offset_s;          /* largest start misalignment seen */
+    unsigned threads;         /* the inputs' threads summed */
+    struct merge_cell *cells; /* the cells holding intervals, in order */
     size_t ncells;
+    json_t **cell_iv; /* every interval, by cell */
+    size_t *cell_who;
+    char overflow[320];       /* the first count whose sum overflowed, if any */
     json_t *out;              /* the merged document */
     struct hist *total;       /* its totals record (for the report) */
     struct hist **cell_hists; /* per cell, for the report */
 };
 
-/* Builds m->out (and m->total, m->cell_hists) from the checked inputs and
- * the grid. 0 ok; -1 after an error line naming the file at fault. */
+/* Builds m->out (and m->total, m->cell_hists: one per cell) from the
+ * checked inputs and the grid. Counts add up only below 2^63: past it,
+ * -1 after one line naming the member and the input that overflowed it.
+ * 0 ok; -1 after an error line naming the file at fault. */
 int merge_build(struct merge *m);
 
 /* A latency object (schema $defs/latency) of the sum of the records of
  * lats[0..n) (NULL entries skipped), percentiles at the ranks `pcts`;
  * the record added up goes to *keep when keep is not NULL (caller frees),
  * else is freed. NULL after an error line. */
-json_t *merge_latency(const struct merge *m, json_t *const *lats,
-                      const size_t *who, size_t n, json_t *pcts,
-                      const char *where, struct hist **keep);
+json_t *merge_latency(struct merge *m, json_t *const *lats, const size_t *who,
+                      size_t n, json_t *pcts, const char *where,
+                      struct hist **keep);
 
 #endif

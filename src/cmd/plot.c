@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* plot: see plot.h. bench computes every number (percentiles from each
+/* Over 600 lines: every string's way into the script is read in one file.
+ * plot: see plot.h. bench computes every number (percentiles from each
  * interval's latency record, the spectrum, the histogram's bins) and hands
  * gnuplot a script with the data inline ($name << EOD blocks): gnuplot only
  * draws, so the figures are the ones the reports and the result document
@@ -407,6 +408,19 @@ static int write_time(FILE *f, struct plot *p)
 
 /* -- Whole-run latency ---------------------------------------------- */
 
+/* The plot command: data block $<v>I of every document, in style. */
+static void plot_docs(FILE *f, const struct plot *p, char v, const char *style,
+                      const char *what)
+{
+    fputs("plot ", f);
+    for (int i = 0; i < p->ndocs; i++) {
+        fprintf(f, "%s$%c%d using 1:2 %s lc %d", i ? ", " : "", v, i, style,
+                i + 1);
+        gp_title(f, p, i, what);
+    }
+    fputc('\n', f);
+}
+
 static int load_totals(struct plot *p, int i)
 {
     hist_reset(p->h);
@@ -445,14 +459,9 @@ static int write_spectrum(FILE *f, struct plot *p)
           "set ylabel \"latency (ms)\"\nset yrange [0:*]\n"
           "set xtics (\"0%%\" 1, \"90%%\" 10, \"99%%\" 100, "
           "\"99.9%%\" 1000, \"99.99%%\" 1e4, \"99.999%%\" 1e5, "
-          "\"99.9999%%\" 1e6, \"99.99999%%\" 1e7)\nplot ",
+          "\"99.9999%%\" 1e6, \"99.99999%%\" 1e7)\n",
           f);
-    for (int i = 0; i < p->ndocs; i++) {
-        fprintf(f, "%s$s%d using 1:2 with lines lw 2 lc %d", i ? ", " : "", i,
-                i + 1);
-        gp_title(f, p, i, "latency");
-    }
-    fputc('\n', f);
+    plot_docs(f, p, 's', "with lines lw 2", "latency");
     return 0;
 }
 
@@ -504,18 +513,20 @@ static int write_histogram(FILE *f, struct plot *p)
     fputs("set title ", f);
     page_title(f, p, "Latency distribution");
     fputs("\nset logscale x\nset xlabel \"latency (ms)\"\n"
-          "set ylabel \"events (%)\"\nset yrange [0:*]\nplot ",
+          "set ylabel \"events (%)\"\nset yrange [0:*]\n",
           f);
-    for (int i = 0; i < p->ndocs; i++) {
-        fprintf(f, "%s$h%d using 1:2 with histeps lw 2 lc %d", i ? ", " : "", i,
-                i + 1);
-        gp_title(f, p, i, "events");
-    }
-    fputc('\n', f);
+    plot_docs(f, p, 'h', "with histeps lw 2", "events");
     return 0;
 }
 
 /* -- The command ---------------------------------------------------- */
+
+static int write_body(FILE *f, struct plot *p)
+{
+    return p->kind == PLOT_TIME       ? write_time(f, p)
+           : p->kind == PLOT_SPECTRUM ? write_spectrum(f, p)
+                                      : write_histogram(f, p);
+}
 
 /* Writes the whole gnuplot script to --script's file, or to a temporary
  * file whose path replaces tmp's template. */
@@ -532,11 +543,10 @@ static int write_script(struct plot *p, char *tmp)
         if (fd >= 0) close(fd);
         return -1;
     }
-    rc = p->kind == PLOT_TIME       ? write_time(f, p)
-         : p->kind == PLOT_SPECTRUM ? write_spectrum(f, p)
-                                    : write_histogram(f, p);
+    rc = write_body(f, p);
     if (fclose(f) != 0 && rc == 0) {
-        fprintf(stderr, "plot: write %s: %s\n", tmp, strerror(errno));
+        fprintf(stderr, "plot: write %s: %s\n", p->script ? p->script : tmp,
+                strerror(errno));
         rc = -1;
     }
     return rc;
@@ -577,24 +587,30 @@ static void plot_fini(struct plot *p)
     hist_free(p->h);
 }
 
-int plot_main(int argc, char **argv)
+int plot_script(int argc, char **argv, FILE *f)
 {
-    struct plot p = {0};
-    const char *gp, *dir = getenv("TMPDIR");
+    struct plot p  = {0};
+    const char *gp = NULL, *dir = getenv("TMPDIR");
     char gpbuf[4096], tmp[4096];
     int rc = parse_args(argc, argv, &p);
 
     if (rc != 0) return rc == 2 ? 0 : 1;
-    if (!(gp = find_gnuplot(gpbuf, sizeof(gpbuf)))) return 1;
+    if (!f && !(gp = find_gnuplot(gpbuf, sizeof(gpbuf)))) return 1;
     p.ndocs = argc - optind;
     snprintf(tmp, sizeof(tmp), "%s/bench-plot-XXXXXX",
              dir && *dir ? dir : "/tmp");
-    rc = load_all(&p, argv + optind);
-    if (rc == 0) {
+    if ((rc = load_all(&p, argv + optind)) == 0 && f)
+        rc = write_body(f, &p);
+    else if (rc == 0) {
         rc = write_script(&p, tmp);
         if (rc == 0) rc = run_gnuplot(gp, p.script ? p.script : tmp, p.out);
         if (!p.script) unlink(tmp);
     }
     plot_fini(&p);
     return rc == 0 ? 0 : 1;
+}
+
+int plot_main(int argc, char **argv)
+{
+    return plot_script(argc, argv, NULL);
 }

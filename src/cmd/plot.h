@@ -9,8 +9,16 @@
 #ifndef BENCH_PLOT_H
 #define BENCH_PLOT_H
 
+#include <stdio.h>
+
 /* argv[0] is "plot". Returns the exit status: 0, or 1 after error lines on
  * stderr ("plot: ..."). */
 int plot_main(int argc, char **argv);
+
+/* With f: the gnuplot script `bench plot argv...` would run (data inline)
+ * written to f, without running gnuplot (-o names the image it would draw;
+ * --script is ignored): for tests/fuzz/fuzz_plot.c. With f NULL: the
+ * command, plot_main. Returns as plot_main. */
+int plot_script(int argc, char **argv, FILE *f);
 
 #endif

@@ -1,12 +1,14 @@
 /* SPDX-License-Identifier: MIT */
 /* result_read: reading result documents (schema bench-result/1,
- * docs/results.md) for the commands that take them as input, `bench merge`
- * and `bench compare`: loading and checking one, reading numbers by path,
+ * docs/results.md) for the commands that take them as input, `bench merge`,
+ * `bench compare` and `bench plot`: loading and checking one (issue 28:
+ * whoever sent it, nothing in it is trusted), reading numbers by path,
  * rebuilding a latency record from its `hdr`. Writing a run's document is
  * the results writer's; this module only reads (and merge edits a copy).
  *
  * Conventions: int functions return 0 ok, -1 after printing one error line
- * "<who>: read <file>: <cause>" on stderr (who: "merge", "compare"). */
+ * "<who>: read <file>: <cause>" on stderr (who: "merge", "compare",
+ * "plot"). */
 #ifndef BENCH_RESULT_READ_H
 #define BENCH_RESULT_READ_H
 
@@ -26,13 +28,24 @@ struct result_doc {
 };
 
 /* Reads `path` and checks it is a bench-result/1 document with the
- * members merge and compare rely on (schema, start/end times, totals with
- * a latency record, intervals). A missing file, invalid or truncated JSON
- * and another schema are each one error line; with any_version, another
- * bench-result/N is read as far as it has those members. */
+ * members merge, compare and plot rely on (schema, start/end times, totals
+ * with a latency record, intervals), then every member they read, as
+ * result_check. A missing file, invalid or truncated JSON, another schema
+ * and a member that fails a check are each one error line, the last
+ * naming the member ("intervals[3].events: negative (-5)"); with
+ * any_version, another bench-result/N is read as far as it has those
+ * members. */
 int result_doc_load(struct result_doc *d, const char *path, const char *who,
                     bool any_version);
 void result_doc_fini(struct result_doc *d);
+
+/* The checks of a document's members (docs/reliability.md, "Result
+ * documents"): counts are integers >= 0 whose sums the commands make fit
+ * in 63 bits, times are seconds from 0 to 2^63 ns and in order, each
+ * latency record decodes (no index out of its range) and holds the count
+ * it claims, members have the JSON type the commands read. 0 ok; -1 with
+ * the member and what is wrong in cause (size bytes). */
+int result_check(json_t *root, char *cause, size_t size);
 
 /* The member at a dotted path ("totals.qps.total") of obj, or NULL. */
 json_t *result_get(json_t *obj, const char *path);

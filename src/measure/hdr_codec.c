@@ -305,61 +305,99 @@ nomem:
 struct layout {
     unsigned unit_magnitude; /* log2(lowest discernible value), floored */
     unsigned half_magnitude; /* log2(sub-bucket count / 2) */
+    uint64_t counts_len;     /* the counts array's length */
 };
+
+/* HdrHistogram's counts array length for the layout and its highest
+ * trackable value (HdrHistogram_c's buckets_needed_to_cover_value). */
+static uint64_t counts_len(const struct layout *l, uint64_t highest)
+{
+    uint64_t smallest = UINT64_C(2) << (l->half_magnitude + l->unit_magnitude);
+    uint64_t buckets  = 1;
+
+    while (smallest <= highest) {
+        if (smallest > (uint64_t) INT64_MAX / 2) {
+            buckets++;
+            break;
+        }
+        smallest <<= 1;
+        buckets++;
+    }
+    return (buckets + 1) << l->half_magnitude;
+}
 
 static bool layout_from_header(const unsigned char *p, struct layout *l)
 {
     uint64_t digits = get_be(p + 12, 4), lowest = get_be(p + 16, 8);
     uint64_t highest = get_be(p + 24, 8), single_unit = 2, m = 0;
 
-    if (digits > 5 || lowest < 1 || highest / 2 < lowest) return false;
+    if (digits > 5 || lowest < 1 || highest / 2 < lowest || highest > INT64_MAX)
+        return false;
     while (digits-- > 0)
         single_unit *= 10;
     while ((UINT64_C(1) << m) < single_unit)
         m++;
     l->unit_magnitude = (unsigned) (63 - __builtin_clzll(lowest));
     l->half_magnitude = m > 1 ? (unsigned) m - 1 : 0;
+    if (l->half_magnitude + l->unit_magnitude + 1 >= 63) return false;
+    l->counts_len = counts_len(l, highest);
     return true;
 }
 
 /* Bucket of hist for the midpoint of the source's counts index idx; false
- * if that value does not fit in 64 bits. */
+ * (ERANGE) when idx is past the counts array the header sizes or its
+ * values reach 2^63. Every step is in 64 bits: an index is never
+ * truncated, no shift reaches 64 (issue 28). */
 static bool place(const struct layout *l, uint64_t idx, size_t *out)
 {
-    uint64_t half  = UINT64_C(1) << l->half_magnitude;
-    int64_t bucket = (int64_t) (idx >> l->half_magnitude) - 1;
-    uint64_t sub   = (idx & (half - 1)) + half;
-    unsigned shift;
+    uint64_t half   = UINT64_C(1) << l->half_magnitude;
+    uint64_t bucket = idx >> l->half_magnitude, sub = idx & (half - 1);
+    uint64_t shift;
 
-    if (bucket < 0) {
-        sub -= half;
-        bucket = 0;
+    errno = ERANGE;
+    if (idx >= l->counts_len) return false;
+    if (bucket > 0) { /* bucket b >= 1 holds sub-buckets half..2*half-1 */
+        bucket--;
+        sub += half;
     }
-    shift = (unsigned) bucket + l->unit_magnitude;
+    shift = bucket + l->unit_magnitude; /* bucket < counts_len < 2^63 */
+    /* sub < 2^(half_magnitude + 1): sub << shift stays below 2^63 */
     if (shift + l->half_magnitude + 1 >= 64) return false;
     *out = hist_index((sub << shift) + ((UINT64_C(1) << shift) >> 1));
     return true;
 }
 
-/* Adds the payload's counts to tmp; false on corrupt data. */
+/* Adds the payload's counts to tmp; false on corrupt data (errno EINVAL),
+ * an index out of range or a total beyond HdrHistogram's int64 (ERANGE). */
 static bool decode_counts(const unsigned char *p, size_t end,
                           const struct layout *l, struct hist *tmp)
 {
     size_t pos   = INNER_HEADER, bucket;
-    uint64_t idx = 0;
+    uint64_t idx = 0, total = 0;
     int64_t n;
 
     while (pos < end) {
+        errno = EINVAL;
         if (!get_varint(p, end, &pos, &n)) return false;
         if (n < 0) {
             if (n == INT64_MIN || idx + (uint64_t) -n < idx) return false;
             idx += (uint64_t) -n;
             continue;
         }
-        if (n > 0 && (!place(l, idx, &bucket) ||
-                      hist_add_bucket(tmp, bucket, (uint64_t) n) < 0))
+        if (n > 0) {
+            if ((uint64_t) n > (uint64_t) INT64_MAX - total) {
+                errno = ERANGE;
+                return false;
+            }
+            total += (uint64_t) n;
+            if (!place(l, idx, &bucket) ||
+                hist_add_bucket(tmp, bucket, (uint64_t) n) < 0)
+                return false;
+        }
+        if (idx++ == UINT64_MAX) { /* the next index wraps */
+            errno = ERANGE;
             return false;
-        idx++;
+        }
     }
     return true;
 }
@@ -379,7 +417,7 @@ static int decode_inner(const unsigned char *p, size_t n, struct hist *tmp)
     payload_len = get_be(p + 4, 4);
     if (payload_len > n - INNER_HEADER) return -1;
     if (!decode_counts(p, INNER_HEADER + payload_len, &l, tmp))
-        return errno == ENOMEM ? -1 : (errno = EINVAL, -1);
+        return errno == ENOMEM || errno == ERANGE ? -1 : (errno = EINVAL, -1);
     return 0;
 }
 

@@ -42,8 +42,9 @@ char *hdr_codec_encode(const struct hist *h);
  * decoded total, sum_ns by the buckets' midpoints: the encoding has no
  * sum). 0 ok; -1 with EINVAL (not base64, wrong cookie, corrupt or
  * truncated data, a layout bench cannot place, a nonzero normalizing
- * offset) or ENOMEM; dst is unchanged on failure. dst may not be in use by
- * another thread. */
+ * offset), ERANGE (a counts index past the array the header's layout
+ * sizes, or a total count above INT64_MAX) or ENOMEM; dst is unchanged on
+ * failure. dst may not be in use by another thread. */
 int hdr_codec_decode_add(struct hist *dst, const char *b64, size_t len);
 
 #endif

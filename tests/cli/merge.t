@@ -102,6 +102,8 @@ lines are listed first.
            avg:                                    2.15
            max:                                    8.21
            50th percentile:                        1.98
+           95th percentile:                        3.87
+           99th percentile:                        4.95
            sum:                                 6566.47
   
   Threads fairness:
@@ -115,7 +117,7 @@ fairness pools three runs' threads, the whole's is its own).
   $ sed -n '/^\[ 1s/,/^Threads fairness/p' merged.txt > a.txt
   $ sed -n '/^\[ 1s/,/^Threads fairness/p' whole.txt > b.txt
   $ wc -l < a.txt
-  34
+  36
   $ cmp a.txt b.txt && echo same
   same
 
@@ -205,3 +207,150 @@ anyway.
   $ $BENCH merge --nosuch p0.json; echo "exit $?"
   merge: unknown option --nosuch (see bench merge --help)
   exit 1
+
+Hostile documents (issue 28): tests/hostile/ holds small documents, each
+good.json with one member made hostile (mkhostile.py writes them). Every
+member merge, compare and plot read is checked when a document is loaded
+(docs/reliability.md), so each command refuses each of them with one line
+naming the file and the member, exit 1, nothing on standard output, before
+any figure is computed. A stand-in for gnuplot keeps its script.
+
+  $ mkdir hostile && cp "$BENCH_SRCDIR"/tests/hostile/*.json hostile/ && cd hostile
+  $ printf '#!/bin/sh\ncp "$1" script.gp && echo image > x.png\n' > gp && chmod +x gp
+  $ export BENCH_GNUPLOT="$PWD/gp"
+  $ check() { "$BENCH" "$@" > out.txt 2> err.txt; s=$?; echo "$(cat err.txt) (exit $s)"; [ -s out.txt ] && [ $s != 0 ] && echo "stdout not empty"; [ "$(wc -l < err.txt)" -le 1 ] || echo "more than one line"; true; }
+  $ for f in $(ls *.json | grep -v -e '^good' -e 'int64max'); do
+  >   check merge good.json $f; check compare good.json $f; check plot $f -o x.png; done
+  merge: read codes_overflow.json: totals.errors_by_code[1].count: the codes' counts add up past 2^63 - 1 (exit 1)
+  compare: read codes_overflow.json: totals.errors_by_code[1].count: the codes' counts add up past 2^63 - 1 (exit 1)
+  plot: read codes_overflow.json: totals.errors_by_code[1].count: the codes' counts add up past 2^63 - 1 (exit 1)
+  merge: read count_mismatch.json: totals.latency.hdr: the record holds 54 values, count says 154 (exit 1)
+  compare: read count_mismatch.json: totals.latency.hdr: the record holds 54 values, count says 154 (exit 1)
+  plot: read count_mismatch.json: totals.latency.hdr: the record holds 54 values, count says 154 (exit 1)
+  merge: read count_real.json: totals.transactions: a real number, not a count (a whole number >= 0) (exit 1)
+  compare: read count_real.json: totals.transactions: a real number, not a count (a whole number >= 0) (exit 1)
+  plot: read count_real.json: totals.transactions: a real number, not a count (a whole number >= 0) (exit 1)
+  merge: read end_infinity.json: not valid JSON (line 1, column 460: real number overflow near '1e999') (exit 1)
+  compare: read end_infinity.json: not valid JSON (line 1, column 460: real number overflow near '1e999') (exit 1)
+  plot: read end_infinity.json: not valid JSON (line 1, column 460: real number overflow near '1e999') (exit 1)
+  merge: read errors_negative.json: totals.errors: negative (-1) (exit 1)
+  compare: read errors_negative.json: totals.errors: negative (-1) (exit 1)
+  plot: read errors_negative.json: totals.errors: negative (-1) (exit 1)
+  merge: read events_negative.json: intervals[3].events: negative (-5) (exit 1)
+  compare: read events_negative.json: intervals[3].events: negative (-5) (exit 1)
+  plot: read events_negative.json: intervals[3].events: negative (-5) (exit 1)
+  merge: read hdr_index_shift.json: intervals[1].latency.hdr: not a valid HdrHistogram V2 record (a bucket index or count out of range) (exit 1)
+  compare: read hdr_index_shift.json: intervals[1].latency.hdr: not a valid HdrHistogram V2 record (a bucket index or count out of range) (exit 1)
+  plot: read hdr_index_shift.json: intervals[1].latency.hdr: not a valid HdrHistogram V2 record (a bucket index or count out of range) (exit 1)
+  merge: read hdr_index_truncated.json: totals.latency.hdr: not a valid HdrHistogram V2 record (a bucket index or count out of range) (exit 1)
+  compare: read hdr_index_truncated.json: totals.latency.hdr: not a valid HdrHistogram V2 record (a bucket index or count out of range) (exit 1)
+  plot: read hdr_index_truncated.json: totals.latency.hdr: not a valid HdrHistogram V2 record (a bucket index or count out of range) (exit 1)
+  merge: read hdr_not_base64.json: totals.latency.hdr: not a valid HdrHistogram V2 record (exit 1)
+  compare: read hdr_not_base64.json: totals.latency.hdr: not a valid HdrHistogram V2 record (exit 1)
+  plot: read hdr_not_base64.json: totals.latency.hdr: not a valid HdrHistogram V2 record (exit 1)
+  merge: read hdr_total_overflow.json: kinds[0].latency.hdr: not a valid HdrHistogram V2 record (a bucket index or count out of range) (exit 1)
+  compare: read hdr_total_overflow.json: kinds[0].latency.hdr: not a valid HdrHistogram V2 record (a bucket index or count out of range) (exit 1)
+  plot: read hdr_total_overflow.json: kinds[0].latency.hdr: not a valid HdrHistogram V2 record (a bucket index or count out of range) (exit 1)
+  merge: read interval_events_overflow.json: intervals[1].events: the intervals' events add up past 2^63 - 1 (exit 1)
+  compare: read interval_events_overflow.json: intervals[1].events: the intervals' events add up past 2^63 - 1 (exit 1)
+  plot: read interval_events_overflow.json: intervals[1].events: the intervals' events add up past 2^63 - 1 (exit 1)
+  merge: read interval_longer.json: intervals[0].interval_s: 2.5, longer than the run up to its end (1) (exit 1)
+  compare: read interval_longer.json: intervals[0].interval_s: 2.5, longer than the run up to its end (1) (exit 1)
+  plot: read interval_longer.json: intervals[0].interval_s: 2.5, longer than the run up to its end (1) (exit 1)
+  merge: read interval_negative.json: intervals[1].interval_s: negative (-1) (exit 1)
+  compare: read interval_negative.json: intervals[1].interval_s: negative (-1) (exit 1)
+  plot: read interval_negative.json: intervals[1].interval_s: negative (-1) (exit 1)
+  merge: read interval_not_object.json: intervals[1]: an integer, not an object (exit 1)
+  compare: read interval_not_object.json: intervals[1]: an integer, not an object (exit 1)
+  plot: read interval_not_object.json: intervals[1]: an integer, not an object (exit 1)
+  merge: read kinds_object.json: kinds: an object, not an array (exit 1)
+  compare: read kinds_object.json: kinds: an object, not an array (exit 1)
+  plot: read kinds_object.json: kinds: an object, not an array (exit 1)
+  merge: read latency_number.json: intervals[2].latency: an integer, not an object (exit 1)
+  compare: read latency_number.json: intervals[2].latency: an integer, not an object (exit 1)
+  plot: read latency_number.json: intervals[2].latency: an integer, not an object (exit 1)
+  merge: read percentile_rank.json: percentiles[1]: 150, not a rank from 0 to 100 (exit 1)
+  compare: read percentile_rank.json: percentiles[1]: 150, not a rank from 0 to 100 (exit 1)
+  plot: read percentile_rank.json: percentiles[1]: 150, not a rank from 0 to 100 (exit 1)
+  merge: read queries_string.json: totals.queries: a string, not an object (exit 1)
+  compare: read queries_string.json: totals.queries: a string, not an object (exit 1)
+  plot: read queries_string.json: totals.queries: a string, not an object (exit 1)
+  merge: read start_after_end.json: start_epoch_s: 1795654810, after end_epoch_s (1795654804) (exit 1)
+  compare: read start_after_end.json: start_epoch_s: 1795654810, after end_epoch_s (1795654804) (exit 1)
+  plot: read start_after_end.json: start_epoch_s: 1795654810, after end_epoch_s (1795654804) (exit 1)
+  merge: read start_huge.json: start_epoch_s: out of range (1e+300) (exit 1)
+  compare: read start_huge.json: start_epoch_s: out of range (1e+300) (exit 1)
+  plot: read start_huge.json: start_epoch_s: out of range (1e+300) (exit 1)
+  merge: read start_nan.json: not valid JSON (line 1, column 430: invalid token near 'NaN') (exit 1)
+  compare: read start_nan.json: not valid JSON (line 1, column 430: invalid token near 'NaN') (exit 1)
+  plot: read start_nan.json: not valid JSON (line 1, column 430: invalid token near 'NaN') (exit 1)
+  merge: read threads_huge.json: intervals[0].threads: out of range (1099511627776, more than 4294967295) (exit 1)
+  compare: read threads_huge.json: intervals[0].threads: out of range (1099511627776, more than 4294967295) (exit 1)
+  plot: read threads_huge.json: intervals[0].threads: out of range (1099511627776, more than 4294967295) (exit 1)
+  merge: read time_backwards.json: intervals[2].time_s: 1.5, before the previous interval's end (2) (exit 1)
+  compare: read time_backwards.json: intervals[2].time_s: 1.5, before the previous interval's end (2) (exit 1)
+  plot: read time_backwards.json: intervals[2].time_s: 1.5, before the previous interval's end (2) (exit 1)
+  merge: read time_negative.json: totals.time_s: negative (-1) (exit 1)
+  compare: read time_negative.json: totals.time_s: negative (-1) (exit 1)
+  plot: read time_negative.json: totals.time_s: negative (-1) (exit 1)
+  merge: read totals_array.json: member totals missing or of the wrong type (an incomplete document?) (exit 1)
+  compare: read totals_array.json: member totals missing or of the wrong type (an incomplete document?) (exit 1)
+  plot: read totals_array.json: member totals missing or of the wrong type (an incomplete document?) (exit 1)
+  merge: read unrecorded_over_count.json: intervals[0].latency.unrecorded: 1000, more than count (12) (exit 1)
+  compare: read unrecorded_over_count.json: intervals[0].latency.unrecorded: 1000, more than count (12) (exit 1)
+  plot: read unrecorded_over_count.json: intervals[0].latency.unrecorded: 1000, more than count (12) (exit 1)
+
+The issue's first case was hdr_index_truncated.json: a zero run in the
+record to a bucket index above 2^32, which the decoder truncated to 32
+bits; compare exited 0 with a p95 of 4613937818241.07 ms.
+
+Counts a document may hold alone can still overflow when added up: merge
+checks every sum before it makes it and refuses with one line naming the
+input that would pass 2^63 - 1 and the member. compare and plot read
+these documents as they are.
+
+  $ for f in events_int64max.json sum_ns_int64max.json; do
+  >   check merge good2.json $f; check merge --force $f $f; check compare good.json $f; check plot $f -o x.png; done
+  merge: events_int64max.json: totals.events: the inputs' sum would pass 2^63 - 1, more than a count holds (exit 1)
+  merge: events_int64max.json: totals.events: the inputs' sum would pass 2^63 - 1, more than a count holds (exit 1)
+   (exit 0)
+   (exit 0)
+  merge: sum_ns_int64max.json: totals.latency.sum_ns: the inputs' sum would pass 2^63 - 1, more than a count holds (exit 1)
+  merge: sum_ns_int64max.json: totals.latency.sum_ns: the inputs' sum would pass 2^63 - 1, more than a count holds (exit 1)
+   (exit 0)
+   (exit 0)
+
+The good documents merge, compare and plot as before.
+
+  $ check merge good.json good2.json --results=gm.json; check compare good.json good2.json; check plot good.json good2.json -o x.png
+   (exit 0)
+   (exit 0)
+   (exit 0)
+  $ python3 -c 'import json; d = json.load(open("gm.json")); print(d["totals"]["events"], d["totals"]["latency"]["count"], len(d["intervals"]))'
+  108 108 4
+
+Huge arrays are read in time and memory linear in their size (before,
+merge's interval grid took memory by cells times intervals): two
+documents of 5000 intervals (1 ms apart), 5000 error codes and 1250
+statement kinds each.
+
+  $ cat > huge.py <<'PY'
+  > import json, sys
+  > n, d = int(sys.argv[2]), json.load(open("good.json"))
+  > d["host"]["hostname"] = sys.argv[1]
+  > d["intervals"] = [dict(d["intervals"][0], time_s=(i + 1) / 1000, interval_s=0.001) for i in range(n)]
+  > d["end_epoch_s"] = d["start_epoch_s"] + n / 1000
+  > d["options"]["report-interval"] = "0.001"
+  > d["totals"]["errors_by_code"] = [{"code": str(i), "class": "ignored", "count": 1} for i in range(n)]
+  > d["kinds"] = [dict(d["kinds"][0], kind="kind %d" % i) for i in range(n // 4)]
+  > json.dump(d, open(sys.argv[1], "w"))
+  > PY
+  $ python3 huge.py huge1.json 5000 && python3 huge.py huge2.json 5000
+  $ "$BENCH" merge huge1.json huge2.json --results=hm.json | grep -c '^\['
+  5000
+  $ python3 -c 'import json; d = json.load(open("hm.json")); t = d["totals"]; print(len(d["intervals"]), len(d["kinds"]), len(t["errors_by_code"]), t["errors_by_code"][9]["count"])'
+  5000 1250 5000 2
+  $ check compare huge1.json huge2.json; check plot huge1.json huge2.json -o x.png; grep -c '^[0-9]' script.gp
+   (exit 0)
+   (exit 0)
+  10000

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* test_hdr_codec.c: hist <-> HdrHistogram V2 compressed base64, round trips
  * bucket for bucket, blobs written by the PyPI hdrhistogram package (an
- * independent implementation), and corrupt input refused. */
+ * independent implementation), and corrupt or crafted input refused
+ * (indices out of range, issue 28). */
 #define _POSIX_C_SOURCE 200809L
 
 #include <errno.h>
@@ -26,6 +27,33 @@ static const char java_style_blob[] =
 /* HdrHistogram(1000, 3600e9, 2): (1500,4), (1000000,6). */
 static const char py_blob_coarse[] =
     "HISTFAAAACZ4nJNpmSzMwMDAygABTBCK+QUQuxnsWMBg/wEqwvGQkwcAe18GOg==";
+
+/* Crafted blobs (bench's layout unless said; issue 28). A zero run to
+ * counts index (2^32 + 5) << 10, then 7: a bucket index of 2^32 + 4, which
+ * a 32-bit truncation made 4 (7 values at 16 us instead of refused). */
+static const char crafted_trunc[] =
+    "HISTFAAAACR4nJNpmSzMwMDAwQABzFCasf4/BNh/gAj8P98ABEx8AP1ADdg=";
+/* The same to index 2^42: bucket 2^32 - 1, a shift by 4294967295. */
+static const char crafted_shift[] =
+    "HISTFAAAACF4nJNpmSzMwMDAwQABzFCasf4/BNh/gAhAeIx8AAeLEAM=";
+/* 3 at index 55295, the last of the counts array (values below 2^63),
+ * and at 55296, one past it. */
+static const char crafted_last[] =
+    "HISTFAAAACJ4nJNpmSzMwMDAwgABzFCasf4/BNh/gAj8vc/GBgDEtAve";
+static const char crafted_past[] =
+    "HISTFAAAACJ4nJNpmSzMwMDAwgABzFCasf4/BNh/gAj8v8/GBgDEvAvg";
+/* HdrHistogram(1000, 3600e9, 2), whose counts array has 3456 entries: 2
+ * at index 3455, and at 3456. */
+static const char crafted_coarse_last[] =
+    "HISTFAAAACV4nJNpmSzMwMDAzAABTBCK+QUQuxnsWMBg/wEi8teUBQBxGgZt";
+static const char crafted_coarse_past[] =
+    "HISTFAAAACV4nJNpmSzMwMDAzAABTBCK+QUQuxnsWMBg/wEi8t+UBQBxIAZv";
+/* INT64_MAX at index 0 and 1: a total count above INT64_MAX. */
+static const char crafted_total[] =
+    "HISTFAAAACN4nJNpmSzMwMAgxAABzFCasf4/BNh/gAj8g/L/wxkA9pgb8A==";
+/* Zero runs to index 2^64 - 1, a 0 there, then 5: the index wraps to 0. */
+static const char crafted_wrap[] =
+    "HISTFAAAACh4nJNpmSzMwMCgxgABzFCasf4/BNh/gAhAuf/rMRl/YQwGLgDYeSv8";
 
 static uint64_t splitmix(uint64_t *s)
 {
@@ -187,11 +215,55 @@ static void test_corrupt(void)
     hist_free(h);
 }
 
+/* Decodes blob into a hist holding one value; whether it is refused with
+ * errno want and leaves the hist as it was. */
+static bool refused(const char *blob, int want)
+{
+    struct hist *h = hist_new();
+    bool ok;
+
+    hist_record(h, 5);
+    errno = 0;
+    ok = hdr_codec_decode_add(h, blob, strlen(blob)) == -1 && errno == want &&
+         hist_count(h) == 1 && count_at(h, 5) == 1 &&
+         hist_max_ns(h) == hist_min_ns(h);
+    hist_free(h);
+    return ok;
+}
+
+static void test_crafted(void)
+{
+    struct hist *h = hist_new();
+
+    ok(refused(crafted_trunc, ERANGE),
+       "a bucket index past 2^32 is refused, not truncated to 32 bits");
+    ok(refused(crafted_shift, ERANGE),
+       "a bucket index of 2^32 - 1 is refused (no shift by 4294967295)");
+    ok(refused(crafted_past, ERANGE),
+       "an index one past bench's counts array is refused");
+    ok(refused(crafted_coarse_past, ERANGE),
+       "an index one past another layout's counts array is refused");
+    ok(refused(crafted_total, ERANGE),
+       "a total count above INT64_MAX is refused");
+    ok(refused(crafted_wrap, ERANGE), "an index that wraps is refused");
+    ok(hdr_codec_decode_add(h, crafted_last, strlen(crafted_last)) == 0 &&
+           hist_count(h) == 3 && hist_max_ns(h) < UINT64_C(1) << 63 &&
+           hist_max_ns(h) > UINT64_C(1) << 62,
+       "the last index of the counts array decodes, below 2^63 ns");
+    hist_reset(h);
+    ok(hdr_codec_decode_add(h, crafted_coarse_last,
+                            strlen(crafted_coarse_last)) == 0 &&
+           hist_count(h) == 2,
+       "the last index of another layout's array decodes");
+    hist_free(h);
+}
+
 int main(void)
 {
     test_round_trips();
     test_limits();
     test_python_blobs();
     test_corrupt();
+    test_crafted();
     return done_testing();
 }
