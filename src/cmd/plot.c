@@ -1,6 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Over 600 lines: every string's way into the script is read in one file.
- * plot: see plot.h. bench computes every number (percentiles from each
+/* plot: see plot.h. bench computes every number (percentiles from each
  * interval's latency record, the spectrum, the histogram's bins) and hands
  * gnuplot a script with the data inline ($name << EOD blocks): gnuplot only
  * draws, so the figures are the ones the reports and the result document
@@ -18,6 +17,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "gnuplot.h"
 #include "measure/hist.h"
 #include "plot.h"
 #include "result_read.h"
@@ -137,56 +137,6 @@ static int parse_args(int argc, char **argv, struct plot *p)
 }
 
 /* -- gnuplot -------------------------------------------------------- */
-
-/* $BENCH_GNUPLOT, else "gnuplot" on PATH; NULL after an error line. */
-static const char *find_gnuplot(char *buf, size_t len)
-{
-    const char *env = getenv("BENCH_GNUPLOT"), *path = getenv("PATH");
-
-    if (env && *env) {
-        if (access(env, X_OK) == 0) return env;
-        fprintf(stderr, "plot: BENCH_GNUPLOT=%s: %s\n", env, strerror(errno));
-        return NULL;
-    }
-    while (path && *path) {
-        size_t n = strcspn(path, ":");
-        if (n > 0 &&
-            (size_t) snprintf(buf, len, "%.*s/gnuplot", (int) n, path) < len &&
-            access(buf, X_OK) == 0)
-            return buf;
-        path += n + (path[n] == ':');
-    }
-    fprintf(stderr, "plot: gnuplot not found on PATH: install it (Debian: "
-                    "apt install gnuplot-nox) or set BENCH_GNUPLOT to its "
-                    "path\n");
-    return NULL;
-}
-
-static int run_gnuplot(const char *gp, const char *script, const char *out)
-{
-    char *const argv[] = {(char *) "gnuplot", (char *) script, NULL};
-    struct stat st;
-    pid_t pid;
-    int status, rc = posix_spawn(&pid, gp, NULL, NULL, argv, environ);
-
-    if (rc != 0) {
-        fprintf(stderr, "plot: run %s: %s\n", gp, strerror(rc));
-        return -1;
-    }
-    while (waitpid(pid, &status, 0) < 0)
-        if (errno != EINTR) return -1;
-    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-        fprintf(stderr, "plot: %s failed (status %d) drawing %s\n", gp,
-                WIFEXITED(status) ? WEXITSTATUS(status) : 128, out);
-        unlink(out);
-        return -1;
-    }
-    if (stat(out, &st) != 0 || st.st_size == 0) {
-        fprintf(stderr, "plot: %s wrote no %s\n", gp, out);
-        return -1;
-    }
-    return 0;
-}
 
 /* Text gnuplot never runs (strings come from whoever sent the file): no
  * `command`, @macro or escape is expanded in single quotes; a quote is
@@ -595,7 +545,7 @@ int plot_script(int argc, char **argv, FILE *f)
     int rc = parse_args(argc, argv, &p);
 
     if (rc != 0) return rc == 2 ? 0 : 1;
-    if (!f && !(gp = find_gnuplot(gpbuf, sizeof(gpbuf)))) return 1;
+    if (!f && !(gp = gnuplot_find(gpbuf, sizeof(gpbuf)))) return 1;
     p.ndocs = argc - optind;
     snprintf(tmp, sizeof(tmp), "%s/bench-plot-XXXXXX",
              dir && *dir ? dir : "/tmp");
@@ -603,7 +553,7 @@ int plot_script(int argc, char **argv, FILE *f)
         rc = write_body(f, &p);
     else if (rc == 0) {
         rc = write_script(&p, tmp);
-        if (rc == 0) rc = run_gnuplot(gp, p.script ? p.script : tmp, p.out);
+        if (rc == 0) rc = gnuplot_run(gp, p.script ? p.script : tmp, p.out);
         if (!p.script) unlink(tmp);
     }
     plot_fini(&p);

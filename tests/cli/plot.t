@@ -128,6 +128,20 @@ newline; nothing runs, and the text is drawn as it is.
   $ grep -c 'h`touch RAN5`$(touch RAN6)' o*spectrum.svg
   1
 
+gnuplot's own messages are not passed through (they can quote the script,
+whose strings come from the result files): a failure is one line of
+bench's with gnuplot's error line, every byte that is not printable text
+as '?'. A stand-in gnuplot prints what a failing one would, escapes
+included.
+
+  $ printf '#!/bin/sh\nprintf "\\n   plot foo(x)\\n        ^\\n   \\"s.gp\\" line 3: undefined function: foo \\033[31mred\\033]0;t\\007\\n" >&2\nexit 1\n' > failing-gnuplot
+  $ chmod +x failing-gnuplot
+  $ BENCH_GNUPLOT=./failing-gnuplot "$BENCH" plot "$d/point_select_1thread.json" -o f.svg
+  plot: ./failing-gnuplot failed (status 1) drawing f.svg: "s.gp" line 3: undefined function: foo ?[31mred?]0;t?
+  [1]
+  $ ls f.svg 2>/dev/null | wc -l
+  0
+
 Errors: no gnuplot, a bad file name, a document that is none, a bad kind.
 
   $ PATH=/nonexistent "$BENCH" plot "$d/point_select_1thread.json" -o x.png
