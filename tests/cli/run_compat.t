@@ -7,7 +7,10 @@ warm-up resets the statistics while events run on; the run lasts until the
 last worker finished its event, and the total time excludes the warm-up.
 Two threads whose events sleep 2 s and 3 s, one second of warm-up and one
 of measurement: both events count, the run ends at 3 s, 2 s after the
-warm-up.
+warm-up. A loaded machine may wake the sleepers late: the latencies are
+checked to within half a second over the sleeps (truncated at the warm-up
+they would be 1 s and 2 s), the total time to under 3 s (with the warm-up
+it would be 3 s).
 
   $ cat > sleepy.lua <<'LUA'
   > local ffi = require("ffi")
@@ -23,11 +26,11 @@ warm-up.
   Warming up for 1 seconds...
       total time:                          2.\d{4}s (re)
       total number of events:              2
-           min:\s+(19|20)\d\d\.\d\d (re)
-           max:\s+(29|30)\d\d\.\d\d (re)
-           sum:\s+(49|50)\d\d\.\d\d (re)
+           min:\s+(19|2[0-4])\d\d\.\d\d (re)
+           max:\s+(29|3[0-4])\d\d\.\d\d (re)
+           sum:\s+(49|5[0-9])\d\d\.\d\d (re)
       events (avg/stddev):           1.0000/0.00
-      execution time \(avg/stddev\):   2.5\d{3}/0.\d\d (re)
+      execution time \(avg/stddev\):   2\.[5-9]\d{3}/0.\d\d (re)
 
 An event that ends during the warm-up does not count. Events of 1.5 s and
 2.5 s, two seconds of warm-up, one of measurement: the first thread's
@@ -59,9 +62,11 @@ verbosity asked, then sysbench's line, and exits 1 (PD-11).
   FATAL: The event queue is full. This means the worker threads are unable to keep up with the specified event generation rate
 
 Where the limit lies, as sysbench 1.0.20 places it: at 50000 events/s a
-first event that stalls the only worker for 2.3 s leaves 115000 events
+first event that stalls the only worker for 2 s leaves 100000 events
 waiting (no error), one of 2.9 s 145000 (the error); sysbench gives the
-same answers for the same runs.
+same answers for the same runs. (The short stall leaves 0.6 s, 31000
+events, of room for a loaded machine to wake the worker late and catch
+up slowly; the long one only gets surer.)
 
   $ cat > stall.lua <<'LUA'
   > local ffi = require("ffi")
@@ -74,7 +79,7 @@ same answers for the same runs.
   >    end
   > end
   > LUA
-  $ STALL_US=2300000 $BENCH stall.lua --rate=50000 --time=3 --verbosity=1 run
+  $ STALL_US=2000000 $BENCH stall.lua --rate=50000 --time=3 --verbosity=1 run
   $ STALL_US=2900000 $BENCH stall.lua --rate=50000 --time=3 --verbosity=1 run
   FATAL: The event queue is full. This means the worker threads are unable to keep up with the specified event generation rate
   [1]

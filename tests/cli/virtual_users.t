@@ -47,27 +47,36 @@ mode: the query counts of 1000 events are the same.
           other:                           2000
           total:                           20000
 
---rate is met by 500 users on 2 threads: arrivals go to idle users.
+--rate is met by 500 users on 2 threads: arrivals go to idle users. The
+schedule holds 4000 arrivals in 2 s, so more than 4040 events is rate
+control ignored (an unpaced run does hundreds of thousands); fewer is
+only a starved machine's backlog left at the limit (3771 at load 20), so
+the lower bound is loose: half the schedule.
 
   $ "$BENCH" oltp_point_select --db-driver=null --threads=2 --virtual-users=500 \
   >   --rate=2000 --time=2 run | awk '/total number of events/ {
-  >   print ($NF >= 3960 && $NF <= 4040) ? "rate held" : "rate missed: " $NF }'
+  >   print ($NF >= 2000 && $NF <= 4040) ? "rate held" : "rate missed: " $NF }'
   rate held
 
 --think-time pauses each user between its events without counting as
 latency: 10 users thinking 50 ms for one second run about 200 events
 (at most 210; fewer on a loaded machine, where sleeps overrun, but far
-from the thousands an unpaced run gives).
+from the thousands an unpaced run gives, and more than the 40 of workers
+that would think in their users' stead). The think time is not in the
+latency: with it, every event would take 50 ms; the 95th percentile, not
+the maximum, which a loaded machine's preemption can push that far.
+Exponential think times of the same mean: the same lower bound, a little
+more room above.
 
   $ "$BENCH" oltp_point_select --db-driver=null --threads=2 --virtual-users=10 \
   >   --think-time=50 --time=1 run >out; awk '
   >   /total number of events/ { print ($NF >= 60 && $NF <= 210) ? "paced" : "not paced: " $NF }
-  >   /max:/ { print ($NF < 40) ? "think time not in latency" : "latency " $NF }' out
+  >   /95th percentile:/ { print ($NF < 40) ? "think time not in latency" : "latency " $NF }' out
   paced
   think time not in latency
   $ "$BENCH" oltp_point_select --db-driver=null --threads=2 --virtual-users=10 \
   >   --think-time=exp:50 --time=1 run | awk '/total number of events/ {
-  >   print ($NF >= 120 && $NF <= 280) ? "paced" : "not paced: " $NF }'
+  >   print ($NF >= 60 && $NF <= 280) ? "paced" : "not paced: " $NF }'
   paced
 
 --reconnect-every: each user runs thread_done and thread_init again every
@@ -86,11 +95,12 @@ Their time is printed apart, after the report.
   Virtual users' new connections (--reconnect-every): *, avg: X ms, max: X ms (glob)
 
 Once --events are all taken, thinking users end at once instead of
-thinking first.
+thinking first (under 9 s, loose for a loaded machine: thinking first
+takes 10 s).
 
   $ "$BENCH" oltp_point_select --db-driver=null --threads=2 --virtual-users=100 \
   >   --think-time=10000 --events=50 run | awk '/total time/ {
-  >   print ($NF + 0 < 5) ? "ends at once" : "waited " $NF }'
+  >   print ($NF + 0 < 9) ? "ends at once" : "waited " $NF }'
   ends at once
 
 Warm-up and --report-interval work as in thread mode.

@@ -3,16 +3,21 @@
 # test_faults.sh (which starts the disposable servers and defines my_root,
 # pg_root, restart and the TAP helpers). Each case states the expected
 # message and exit status (docs/reliability.md has the matrix):
-#  - a table dropped mid-run: FATAL naming the table, status 1, at once;
+#  - a table dropped mid-run: FATAL naming the table, status 1, at once
+#    (within 5 s: loose for a loaded machine; the run would last 30 s);
 #  - a server that accepts connections and never answers: the connect
-#    gives up after 10 s naming host and port, status 1 (prepare and run);
+#    gives up after 10 s naming host and port, status 1 (prepare and run;
+#    the command within 25 s on a loaded machine, before the 30 s of
+#    --thread-init-timeout);
 #  - the connection limit reached at start: the server's error, status 1;
 #  - a disk full during prepare (PostgreSQL: a 4 MB tmpfs tablespace;
 #    MariaDB: a capped MEMORY table, see disk_full): the server's error,
 #    status 1, and cleanup removes what is left;
 #  - SIGINT/SIGTERM during prepare, run and cleanup: one line, status
-#    130/143 within a second; a run stops with its report; cleanup then
-#    removes what is left;
+#    130/143 at once (about 0.1 s idle; checked within 3 s for prepare,
+#    which would otherwise load its other tables, and 5 s for the run of
+#    30 s and the cleanup blocked for 60 s: a loaded machine is slow to
+#    reap); a run stops with its report; cleanup then removes what is left;
 #  - --threads=4096: ends by itself with status 0, 1 or 2 and a FATAL
 #    line when not 0, never a crash.
 
@@ -84,8 +89,8 @@ table_dropped() {
     t0=$(now_ms)
     bg_wait
     status_is 1 "$drv: table dropped mid-run"
-    [ $((END_MS - t0)) -le 2000 ]
-    ok $? "$drv: table dropped mid-run: exits $((END_MS - t0)) ms after the DROP (<= 2000)"
+    [ $((END_MS - t0)) -le 5000 ]
+    ok $? "$drv: table dropped mid-run: exits $((END_MS - t0)) ms after the DROP (<= 5000)"
     has_re "FATAL: .*sbtest1.*" "$drv: table dropped mid-run: FATAL names sbtest1"
 }
 
@@ -105,12 +110,12 @@ while True: held.append(s.accept()[0])' >"$f" &
     local O="--db-driver=$drv --$drv-host=127.0.0.1 --$drv-port=$port --$drv-user=sbtest"
     run oltp_read_write $O prepare
     status_is 1 "$drv: mute server: prepare fails"
-    [ "$SECS" -le 15 ]
+    [ "$SECS" -le 25 ]
     ok $? "$drv: mute server: prepare gives up in ${SECS}s (connect timeout 10 s)"
     has_re "FATAL: .*127\.0\.0\.1.*$port.*" "$drv: mute server: the FATAL line names host and port"
     run $POINT $O --threads=2 --time=5 run
     status_is 1 "$drv: mute server: run fails"
-    [ "$SECS" -le 15 ]
+    [ "$SECS" -le 25 ]
     ok $? "$drv: mute server: run gives up in ${SECS}s, before --thread-init-timeout"
     has_re "FATAL: .*127\.0\.0\.1.*$port.*" "$drv: mute server: run names host and port"
     kill "$pid"
@@ -209,8 +214,8 @@ signals() {
     sig_wait
     status_is 130 "$drv: SIGINT during prepare"
     has "SIGINT received: exiting" "$drv: SIGINT during prepare: says so"
-    [ $((END_MS - t0)) -le 1000 ]
-    ok $? "$drv: SIGINT during prepare: exits $((END_MS - t0)) ms after it (<= 1000)"
+    [ $((END_MS - t0)) -le 3000 ]
+    ok $? "$drv: SIGINT during prepare: exits $((END_MS - t0)) ms after it (<= 3000)"
     run oltp_read_write "$@" --tables=4 cleanup
     status_is 0 "$drv: cleanup after an interrupted prepare"
     [ "$(tables_left "$drv" sbtest)" = 0 ]
@@ -226,8 +231,8 @@ signals() {
     status_is 143 "$drv: SIGTERM during run"
     has "SIGTERM received: stopping the run (send it again to exit at once)"
     has_re " *total number of events: +[1-9][0-9]*" "$drv: SIGTERM during run: the report of what ran"
-    [ $((END_MS - t0)) -le 1000 ]
-    ok $? "$drv: SIGTERM during run: exits $((END_MS - t0)) ms after it (<= 1000)"
+    [ $((END_MS - t0)) -le 5000 ]
+    ok $? "$drv: SIGTERM during run: exits $((END_MS - t0)) ms after it (<= 5000)"
 
     $lock
     sig_start $POINT "$@" --tables=2 cleanup
@@ -242,8 +247,8 @@ signals() {
     LOCKER=
     status_is 130 "$drv: SIGINT during cleanup"
     has "SIGINT received: exiting" "$drv: SIGINT during cleanup: says so"
-    [ $((END_MS - t0)) -le 1000 ]
-    ok $? "$drv: SIGINT during cleanup: exits $((END_MS - t0)) ms after it (<= 1000)"
+    [ $((END_MS - t0)) -le 5000 ]
+    ok $? "$drv: SIGINT during cleanup: exits $((END_MS - t0)) ms after it (<= 5000)"
     [ "$drv" = pgsql ] && pg_root "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'locker'" >/dev/null
     run $POINT "$@" --tables=2 cleanup
     status_is 0 "$drv: cleanup after an interrupted cleanup"

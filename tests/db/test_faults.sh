@@ -5,8 +5,9 @@
 # this run in a fresh /tmp/bench-db-fault.XXXXXX on free ports, stopped and
 # removed at the end (the shared servers are never touched, and runs of
 # this test side by side never meet):
-#  - the server dies: without ignore-errors FATAL and status 1 within a
-#    second; with them every worker reconnects once (counted, none given
+#  - the server dies: without ignore-errors FATAL and status 1 at once
+#    (within 5 s: a loaded machine is slow to reap a process; the run would
+#    last 30 s); with them every worker reconnects once (counted, none given
 #    up), the run goes on once the server is back, and prepared
 #    statements work again;
 #  - the session is killed (KILL / pg_terminate_backend): the same two ways;
@@ -76,7 +77,8 @@ resume() {
 
 
 # fault DRIVER ACTION LABEL OPTS...: a run that ACTION interrupts and that
-# nothing ignores: FATAL, status 1, within a second of the fault.
+# nothing ignores: FATAL, status 1, at once: within 5 s of the fault (about
+# 0.1 s idle; loose for a loaded machine, and far from the run's 30 s).
 fatal_fault() {
     local drv=$1 action=$2 label=$3 t0
     shift 3
@@ -88,8 +90,8 @@ fatal_fault() {
     t0=$(now_ms) # the fault is complete (KILL and pg_ctl take a while)
     bg_wait
     status_is 1 "$drv: $label without ignore-errors"
-    [ $((END_MS - t0)) -le 1000 ]
-    ok $? "$drv: $label: exits $((END_MS - t0)) ms after the fault (<= 1000)"
+    [ $((END_MS - t0)) -le 5000 ]
+    ok $? "$drv: $label: exits $((END_MS - t0)) ms after the fault (<= 5000)"
     has_re "FATAL: .*" "$drv: $label: FATAL line"
 }
 
@@ -156,7 +158,8 @@ rate_fault() {
 # gone_fault DRIVER ACTION OPTS...: the server dies and stays down; the
 # errors are ignored, so every worker waits in its reconnect loop: the run
 # still ends at --time with its report (it used to wait there for ever:
-# nothing looked at --time outside the event loop).
+# nothing looked at --time outside the event loop). At --time is about 2 s
+# after the fault; within 10 s allows for a loaded machine.
 gone_fault() {
     local drv=$1 action=$2 t0
     shift 2
@@ -169,12 +172,14 @@ gone_fault() {
     bg_wait
     restart "$drv"
     status_is 0 "$drv: server gone for good, ignore-errors: the run ends"
-    [ $((END_MS - t0)) -le 4000 ]
+    [ $((END_MS - t0)) -le 10000 ]
     ok $? "$drv: server gone for good: ends at --time ($((END_MS - t0)) ms after the fault)" "$OUT"
     has_re " *total number of events: +[1-9][0-9]*"
 }
 
-# stall_connect DRIVER ACTION OPTS...: connecting to a stalled server.
+# stall_connect DRIVER ACTION OPTS...: connecting to a stalled server
+# gives up at --thread-init-timeout (2 s), before the drivers' 10 s connect
+# timeout: the whole command within 8 s on a loaded machine.
 stall_connect() {
     local drv=$1 action=$2
     shift 2
@@ -183,11 +188,13 @@ stall_connect() {
     resume
     status_is 2 "$drv: connect to a stalled server"
     has "FATAL: Worker threads failed to initialize within 2 seconds!"
-    [ "$SECS" -le 4 ]
+    [ "$SECS" -le 8 ]
     ok $? "$drv: stalled connect gives up in --thread-init-timeout (${SECS}s)"
 }
 
-# stall_run DRIVER ACTION OPTS...: the server stalls during a run.
+# stall_run DRIVER ACTION OPTS...: the server stalls during a run, which
+# ends at --time + --forced-shutdown, about 2 s after the stall (within
+# 10 s on a loaded machine; a stalled server would hold it for ever).
 stall_run() {
     local drv=$1 action=$2 t0
     shift 2
@@ -202,7 +209,7 @@ stall_run() {
     status_is 2 "$drv: stalled server: --forced-shutdown ends the run"
     has "FATAL: The --max-time limit has expired, forcing shutdown..."
     has_re " *Number of unfinished transactions on forced shutdown: +1"
-    [ $((END_MS - t0)) -le 4000 ]
+    [ $((END_MS - t0)) -le 10000 ]
     ok $? "$drv: stalled server: exits at --time + --forced-shutdown ($((END_MS - t0)) ms after the stall)"
 }
 

@@ -9,7 +9,8 @@
 #    reconnected once (reconnects: 50, ignored errors: 0, as in thread
 #    mode), and the last second has events again (the users' statements
 #    were prepared again on their new connections);
-#  - without, it fails with a FATAL line, as in thread mode.
+#  - without, it fails with a FATAL line, as in thread mode, at once
+#    (within 8 s: loose for a loaded machine; the run would last 20 s).
 # Needs root (servers.sh start).
 set -u
 . "$(dirname "$0")/lib.sh"
@@ -62,8 +63,8 @@ fatal_vu() {
     restart "$drv"
     status_is 1 "$drv: server killed, errors not ignored: the run fails"
     has_re "FATAL: .*" "$drv: a FATAL line"
-    [ $((END_MS - t0)) -le 2000 ]
-    ok $? "$drv: exits $((END_MS - t0)) ms after the fault (<= 2000)"
+    [ $((END_MS - t0)) -le 8000 ]
+    ok $? "$drv: exits $((END_MS - t0)) ms after the fault (<= 8000)"
 }
 
 # Each driver's cases use (and restart) only its own server: the two run

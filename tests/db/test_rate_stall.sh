@@ -31,6 +31,7 @@ fi
 eval "$("$SERVERS" env)"
 O="$BENCH_TEST_MYSQL --tables=1 --table-size=1000"
 PACED="--rate=100 --threads=2 --time=6 --percentile=99 --extended-report=on"
+half_ms=$(awk -v s="$STALL" 'BEGIN { print s * 500 }')
 
 # row NAME COLUMN: a row of the --rate table (ms): 1 from the intended
 # start, 2 service time, 3 start lag.
@@ -50,8 +51,10 @@ base_lat=$(row 99%: 1)
 base_svc=$(row 99%: 2)
 [ -n "$base_lat" ] && [ -n "$base_svc" ]
 ok $? "the --rate table: latency from the intended start and service time" "$OUT"
-above 200 "$base_lat"
-ok $? "no stall: p99 from the intended start is short ($base_lat ms)" "$OUT"
+# The control's p99 is a few ms idle; a loaded machine's late wake-ups add
+# to it, so it is held only under the bound the stalled run must pass.
+above "$half_ms" "$base_lat"
+ok $? "no stall: p99 from the intended start is short ($base_lat ms < $half_ms)" "$OUT"
 
 pid=$(cat "$BENCH_DB_DIR/mysql.pid")
 (sleep 2; kill -STOP "$pid"; sleep "$STALL"; kill -CONT "$pid") &
@@ -64,7 +67,6 @@ status_is 0 "a paced run, the server stopped for ${STALL}s"
 lat=$(row 99%: 1)
 svc=$(row 99%: 2)
 lag=$(row max: 3)
-half_ms=$(awk -v s="$STALL" 'BEGIN { print s * 500 }')
 above "$lat" "$half_ms"
 ok $? "stalled: p99 from the intended start grows with the stall ($lat ms > $half_ms)" "$OUT"
 above "$half_ms" "$svc" && above "$lat" "$(awk -v s="$svc" 'BEGIN { print 5 * s }')"

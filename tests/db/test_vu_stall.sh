@@ -145,9 +145,11 @@ connect_timeout() {
         "$(printf 'threads:\n%s\nvirtual users:\n%s' "$fatal_threads" \
             "$(printf '%s\n' "$OUT" | grep FATAL | sort -u)")"
 }
+# After the 10 s connect timeout: from 9 s, and under 25 s (a loaded
+# machine ends late; --thread-init-timeout's FATAL would come at 30 s).
 timed_out() { # timed_out DRIVER MODE T0: checks the run bg_wait collected
     status_is 1 "$1: $2: the server stopped: the connect fails"
-    [ $((END_MS - $3)) -ge 9000 ] && [ $((END_MS - $3)) -le 15000 ]
+    [ $((END_MS - $3)) -ge 9000 ] && [ $((END_MS - $3)) -le 25000 ]
     ok $? "$1: $2: after the connect timeout ($((END_MS - $3)) ms, 10 s)" "$OUT"
 }
 
