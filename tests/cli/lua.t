@@ -264,6 +264,17 @@ state) stops the run.
   FATAL: `report_intermediate' function failed: ri.lua:2: boom in ri
   [1]
 
+An error in the cumulative hook fails the run too: sysbench 1.0.20 prints
+it and exits 0 (docs/compatibility.md).
+
+  $ cat > rc.lua <<'LUA'
+  > function event() end
+  > function sysbench.hooks.report_cumulative(s) error("boom in rc") end
+  > LUA
+  $ "$BENCH" rc.lua --events=10 --verbosity=1 run 2>/dev/null
+  FATAL: `report_cumulative' function failed: rc.lua:2: boom in rc
+  [1]
+
 Report hooks receive sysbench's stat tables; the intermediate hook runs in
 the reporting thread's state, whose sysbench.tid is --threads.
 

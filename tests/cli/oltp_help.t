@@ -135,3 +135,25 @@ supports MySQL and PostgreSQL; select_random_* clean up one table only.
   FATAL: `sysbench.cmdline.call_command' function failed: oltp_common.lua:*: Unsupported database driver:null (glob)
   $ $BENCH --db-driver=null select_random_points --tables=2 cleanup 2>/dev/null | tail -1
   FATAL: `cleanup' function failed: select_random_points.lua:*: this benchmark does not support --tables > 1 (glob)
+
+The bundled oltp_common.lua defines five global functions 1.0.20's lacks
+(docs/compatibility.md); a script that requires it and defines one of
+those names afterwards replaces bench's.
+
+  $ cat > globals.lua <<'LUA'
+  > require("oltp_common")
+  > function finish_table() return "mine" end
+  > for _, f in ipairs({ "check_reconnect", "cmd_warmup",
+  >                      "prepare_secondary_ranges",
+  >                      "execute_secondary_ranges", "finish_table" }) do
+  >    print(f .. " " .. type(_G[f]))
+  > end
+  > print(finish_table())
+  > LUA
+  $ $BENCH globals.lua help 2>&1 | grep -E '^(check|cmd|prepare_s|execute_s|finish|mine)' 
+  check_reconnect function
+  cmd_warmup function
+  prepare_secondary_ranges function
+  execute_secondary_ranges function
+  finish_table function
+  mine
