@@ -127,22 +127,34 @@ pgsql_cases() {
     prepare_cases pgsql "$O" 'relation "sbtest1" already exists'
 }
 
-# sigint_after SECONDS ARGS...: bench ARGS with SIGINT after SECONDS (a
-# background job of a script starts with SIGINT ignored: reset it); true
-# when bench exited 130 as it does for SIGINT outside a run's events.
+# sigint_after SECONDS ARGS...: bench ARGS with SIGINT SECONDS after its
+# first "Inserting" line, i.e. while it loads rows (a fixed delay from the
+# start let a fast server finish the whole prepare first); a background
+# job of a script starts with SIGINT ignored: reset it. True when bench
+# exited 130 as it does for SIGINT outside a run's events.
 sigint_after() {
     local delay=$1
     shift
     python3 - "$delay" "$BENCH" "$@" <<'PY'
 import signal, subprocess, sys, time
-p = subprocess.Popen(sys.argv[2:], stdout=subprocess.DEVNULL,
+p = subprocess.Popen(sys.argv[2:], stdout=subprocess.PIPE,
                      stderr=subprocess.DEVNULL,
                      preexec_fn=lambda: signal.signal(signal.SIGINT,
                                                       signal.SIG_DFL))
+for line in p.stdout:
+    if b"Inserting" in line:
+        break
+else:
+    print("# bench ended before loading any row: status", p.wait())
+    sys.exit(1)
 time.sleep(float(sys.argv[1]))
 p.send_signal(signal.SIGINT)
+p.stdout.read()
 # bench leaves a prepare at once on SIGINT with status 130 (src/main.c).
-sys.exit(0 if p.wait() == 128 + signal.SIGINT else 1)
+rc = p.wait()
+if rc != 128 + signal.SIGINT:
+    print("# status", rc, "(130 wanted)")
+sys.exit(0 if rc == 128 + signal.SIGINT else 1)
 PY
 }
 
@@ -164,7 +176,7 @@ prepare_cases() {
     # rolls back (docs/bulk-load.md): there, slices (committed tables).
     local threads=2
     [ "$drv" = pgsql ] && threads=6
-    sigint_after 1.5 oltp_read_write $O --tables=3 --table-size=400000 \
+    sigint_after 0.3 oltp_read_write $O --tables=3 --table-size=2000000 \
         --threads=$threads prepare
     ok $? "$drv: prepare interrupted by SIGINT while loading"
     run oltp_read_write $O --tables=3 --table-size=1000 prepare
