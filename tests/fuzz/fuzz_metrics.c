@@ -64,17 +64,27 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     return 0;
 }
 
-/* A socket connected to the endpoint, with 8 s send and receive timeouts. */
+/* A socket connected to the endpoint, with 8 s send and receive timeouts.
+ * A connect the kernel refuses (the listen backlog full of connections
+ * the harness left to the endpoint's 3 s deadline) is tried again for up
+ * to 10 s: past that the endpoint has stopped serving, a finding. */
 static int dial(void)
 {
     struct sockaddr_in a = {.sin_family = AF_INET,
                             .sin_port   = htons((uint16_t) port),
                             .sin_addr   = {htonl(INADDR_LOOPBACK)}};
     struct timeval tv    = {.tv_sec = 8};
-    int fd               = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    int fd               = -1;
 
-    if (fd < 0 || connect(fd, (struct sockaddr *) &a, sizeof(a)) != 0)
-        fail("cannot connect to the endpoint");
+    for (int tries = 0; fd < 0 && tries < 100; tries++) {
+        fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+        if (fd < 0) fail("socket");
+        if (connect(fd, (struct sockaddr *) &a, sizeof(a)) == 0) break;
+        close(fd);
+        fd = -1;
+        usleep(100000);
+    }
+    if (fd < 0) fail("cannot connect to the endpoint for 10 s");
     setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv));
     setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof(tv));
     return fd;

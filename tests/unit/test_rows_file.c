@@ -199,8 +199,13 @@ static void test_refused(void)
  * when `forever`, until the reader goes), then exiting. */
 static pid_t writer(const int fds[2], const char *data, size_t n, bool forever)
 {
-    int fd    = fds[1];
-    pid_t pid = fork();
+    int fd = fds[1];
+    pid_t pid;
+
+    /* Nothing of the TAP output buffered for a child to write again (a
+     * sanitizer's _exit may flush stdio). */
+    fflush(stdout);
+    pid = fork();
 
     if (pid != 0) return pid;
     close(fds[0]); /* else the pipe never loses its last reader */
@@ -224,6 +229,7 @@ static void test_fifo(void)
 
     snprintf(path, sizeof(path), "%s/fifo", dir);
     if (mkfifo(path, 0600) != 0) exit(1);
+    fflush(stdout); /* as in writer() */
     pid = fork();
     if (pid == 0) {
         fd = open(path, O_WRONLY);
