@@ -3,10 +3,12 @@
  * every member a command reads is checked once, here, before any of them
  * computes with it (issue 28; docs/reliability.md). */
 #include <errno.h>
+#include <stdbool.h>
 #include <float.h>
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "measure/hdr_codec.h"
@@ -463,6 +465,35 @@ int result_check(json_t *root, char *cause, size_t size)
     return validate(root, &start, &end, cause, size);
 }
 
+/* Every string of a document read, control characters (an escape
+ * sequence's ESC among them) made '?': merge and compare print the
+ * documents' names, hosts and versions on the terminal. bench writes none
+ * (its strings are names, numbers and command lines). */
+static void clean_strings(json_t *v)
+{
+    const char *key;
+    json_t *item;
+    size_t i;
+
+    if (json_is_string(v)) {
+        const char *s = json_string_value(v);
+        size_t n      = json_string_length(v);
+        char *copy;
+        bool bad = false;
+        for (i = 0; i < n && !bad; i++)
+            bad = (unsigned char) s[i] < 0x20 || s[i] == 0x7f;
+        if (!bad || !(copy = malloc(n + 1))) return;
+        for (i = 0; i < n; i++)
+            copy[i] = (unsigned char) s[i] < 0x20 || s[i] == 0x7f ? '?' : s[i];
+        json_string_setn(v, copy, n);
+        free(copy);
+    } else if (json_is_array(v)) {
+        json_array_foreach(v, i, item) clean_strings(item);
+    } else if (json_is_object(v)) {
+        json_object_foreach(v, key, item) clean_strings(item);
+    }
+}
+
 int result_doc_load(struct result_doc *d, const char *path, const char *who,
                     bool any_version)
 {
@@ -480,6 +511,7 @@ int result_doc_load(struct result_doc *d, const char *path, const char *who,
                  err.column, err.text);
         return fail(who, path, cause);
     }
+    clean_strings(d->root);
     schema = result_str(d->root, "schema");
     if (!json_is_object(d->root) || !schema) {
         result_doc_fini(d);

@@ -98,3 +98,11 @@ Bad inputs: one clear error each, exit 1.
     bench compare [--fail-on=METRIC:+N%|-N%,...] [--format=text|markdown|json]
                   BASE.json NEW.json
   exit 1
+
+A document's strings reach the terminal (workload names, hosts, versions):
+their control characters, an escape sequence's ESC among them, are read
+as '?' (issue 28: a result file is data).
+
+  $ python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); d["test"] = "oltp\u001b[31m\u001b]0;pwned\u0007"; json.dump(d, open("esc.json", "w"))' "$BENCH_SRCDIR/tests/plot/point_select_1thread.json"
+  $ "$BENCH" compare "$BENCH_SRCDIR/tests/plot/point_select_1thread.json" esc.json 2>&1 | grep -a 'different workloads'
+  Note: the runs are of different workloads (oltp_point_select, oltp?[31m?]0;pwned?).

@@ -99,7 +99,8 @@ substitutions inside double-quoted strings and expands @macros outside
 them, so every string from a document or a file name reaches the script
 single-quoted. Each string field and the file name below carry a
 backquote, $(...), system(...), both quotes, a backslash, @ and a
-newline; nothing runs, and the text is drawn as it is.
+newline; nothing runs, and the text is drawn as it is (the newline, a
+control character, as '?': every document read is cleaned of them).
 
   $ cat > hostile.py <<'PY'
   > import json, sys
@@ -117,7 +118,7 @@ newline; nothing runs, and the text is drawn as it is.
   1000x1100 big enough
   $ cat > drawn.py <<'PY'
   > import sys
-  > bad = "a`touch RAN1`b $(touch RAN2) system(\"touch RAN3\") ' \" \\ @x @GPVAL_PWD set output 'RAN4.svg'"
+  > bad = "a`touch RAN1`b $(touch RAN2) system(\"touch RAN3\") ' \" \\ @x @GPVAL_PWD?set output 'RAN4.svg'"
   > for path in sys.argv[1:]:
   >     print(path.split("`")[-1], (bad + " on " + bad) in open(path).read())
   > PY
