@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 /* -- Generator state and seeding ------------------------------------------- */
 
@@ -82,9 +83,26 @@ void rand_set_offset(unsigned offset)
     rand_process_offset = offset;
 }
 
+/* The seed of --rand-seed=0. sysbench takes time(NULL): runs started in
+ * the same second (a script's back-to-back runs, several clients started
+ * together) draw the same keys in lockstep, and an UPDATE that writes the
+ * value the row already holds changes no row and is counted as "other",
+ * not "write". Nanoseconds and the process id keep such runs apart. */
+static unsigned rand_clock_seed(void)
+{
+    struct timespec ts;
+    uint64_t x;
+
+    clock_gettime(CLOCK_REALTIME, &ts);
+    x = (uint64_t) ts.tv_sec * 1000000000u + (uint64_t) ts.tv_nsec;
+    x ^= (uint64_t) getpid() << 32;
+    x = rand_splitmix64(&x);
+    return (unsigned) (x ^ x >> 32);
+}
+
 void rand_seed_libc(unsigned seed)
 {
-    unsigned s = seed != 0 ? seed : (unsigned) time(NULL);
+    unsigned s = seed != 0 ? seed : rand_clock_seed();
 
     /* Processes started in the same second (--start-at) or with the same
      * --rand-seed draw apart: golden-ratio steps spread small offsets. */

@@ -61,8 +61,9 @@ void rand_init_process(unsigned seed_or_0);
  * offset 0 changes nothing. Main thread, before rand_init_process. */
 void rand_set_offset(unsigned offset);
 
-/* srandom(seed), or srandom(time(NULL)) when seed is 0 (shifted by the
- * offset of rand_set_offset); sysbench calls it
+/* srandom(seed), or a seed from the clock's nanoseconds and the process id
+ * when seed is 0 (sysbench: the second alone), shifted by the offset of
+ * rand_set_offset; sysbench calls it
  * while printing the `run` header, before worker threads are seeded.
  * Serialized with rand_thread_init(); callable from any thread. */
 void rand_seed_libc(unsigned seed);

@@ -55,3 +55,16 @@ Line by line, another seed changes every value.
 
   $ paste -d '\n' a.txt c.txt | paste - - | awk -F '\t' '$1 == $2' | wc -l
   0
+
+Without --rand-seed the run is seeded from the clock. sysbench takes the
+second alone, so runs started in the same second (a script's back-to-back
+runs, clients started together) draw the same keys in lockstep; bench adds
+the nanoseconds and the process id: five runs started at once all differ.
+
+  $ for i in 1 2 3 4 5; do
+  >   $BENCH seed.lua --events=3 run > "free$i.txt" &
+  > done; wait
+  $ cat free*.txt | grep -c '^event '
+  15
+  $ cat free*.txt | grep '^event ' | sort | uniq -d | wc -l
+  0
