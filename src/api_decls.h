@@ -55,6 +55,13 @@ uint32_t sb_rand_unique(void);
 void sb_rand_str(const char *fmt, char *buf);
 uint32_t sb_rand_varstr(char *buf, uint32_t min_len, uint32_t max_len);
 double sb_rand_uniform_double(void);
+/* Key names (rand_str.c): FNV-1a 64 of the 8 bytes of v, low byte first,
+ * made positive as a signed value (YCSB's key hash); and prefix followed
+ * by n in decimal, zero-padded to pad digits, into buf (at most cap
+ * bytes, no NUL): its length. */
+uint64_t bench_fnv1a64(uint64_t v);
+uint32_t bench_key_text(char *buf, uint32_t cap, const char *prefix,
+                        uint64_t n, uint32_t pad);
 
 /* sysbench.histogram objects: hist.c. */
 typedef struct loghist sb_histogram_t;

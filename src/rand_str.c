@@ -356,3 +356,44 @@ uint32_t sb_rand_varstr(char *buf, uint32_t min_len, uint32_t max_len)
     }
     return len;
 }
+
+/* -- Key names ------------------------------------------------------------ */
+
+uint64_t bench_fnv1a64(uint64_t v)
+{
+    uint64_t h = 0xcbf29ce484222325u;
+
+    for (int i = 0; i < 8; i++, v >>= 8)
+        h = (h ^ (v & 0xff)) * 0x100000001b3u;
+    /* As a signed value made positive (YCSB's Math.abs): -2^63 has no
+     * positive twin and stays 2^63. */
+    return h >> 63 && h != (uint64_t) 1 << 63 ? ~h + 1 : h;
+}
+
+uint32_t bench_key_text(char *buf, uint32_t cap, const char *prefix,
+                        uint64_t n, uint32_t pad)
+{
+    char digits[20];
+    uint32_t nd = 0, len = 0, low;
+
+    /* Eight digits at a time by 64-bit division, then 32-bit steps (a
+     * multiply each): a 19-digit hash costs two 64-bit divisions. */
+    while (n >= 100000000u) {
+        uint32_t chunk = (uint32_t) (n % 100000000u);
+        n /= 100000000u;
+        for (int i = 0; i < 8; i++, chunk /= 10)
+            digits[nd++] = (char) ('0' + chunk % 10);
+    }
+    low = (uint32_t) n;
+    do {
+        digits[nd++] = (char) ('0' + low % 10);
+        low /= 10;
+    } while (low);
+    while (prefix[len] && len < cap) {
+        buf[len] = prefix[len];
+        len++;
+    }
+    for (uint32_t z = nd; z < pad && len < cap; z++) buf[len++] = '0';
+    while (nd && len < cap) buf[len++] = digits[--nd];
+    return len;
+}

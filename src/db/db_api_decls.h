@@ -176,10 +176,14 @@ void bench_db_load_table(sql_connection *con, int table);
  * most 64 at once; any thread. */
 void bench_db_load_mark(const char *table, bool busy);
 /* Process-wide counters by name, for the workers loading one table in
- * slices: tally adds one and returns the new value; await waits until the
- * value is at least n: 0, or -1 when the run stops first. Any thread. */
+ * slices (and ycsb's insert sequence): tally adds one and returns the new
+ * value; await waits until the value is at least n: 0, or -1 when the run
+ * stops first. Any thread. */
 int bench_db_load_tally(const char *key);
 int bench_db_load_await(const char *key, int n);
+/* The value of counter `key` now (0 when new), -1 when the table is full.
+ * ycsb's run shares its insert sequence through these counters. */
+int bench_db_load_count(const char *key);
 /* Whether `path` is a named pipe (following symlinks), which the workers
  * of a parallel prepare cannot all read from its start (and opening one
  * blocks until a writer comes: another worker may have taken the only

@@ -344,6 +344,16 @@ int bench_db_load_tally(const char *key)
     return n;
 }
 
+int bench_db_load_count(const char *key)
+{
+    int *v, n = -1;
+
+    pthread_mutex_lock(&load_lock);
+    if ((v = load_counter(key))) n = *v;
+    pthread_mutex_unlock(&load_lock);
+    return n;
+}
+
 int bench_db_load_await(const char *key, int n)
 {
     int rc = -1, *v;
