@@ -9,7 +9,9 @@ PKGS="build-essential autoconf automake libtool pkg-config
       python3-cram sysbench valgrind clang-format clang libclang-rt-14-dev
       groff-base debhelper lintian man-db zsh
       python3-jsonschema python3-pip python3-yaml
-      python3-prometheus-client"
+      python3-prometheus-client prometheus-pushgateway"
+# prometheus-pushgateway: tests/cli/metrics_pushgateway.t starts its own on
+# a free port; the service the package may start is not used.
 missing=""
 for p in $PKGS; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" ||

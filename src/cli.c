@@ -94,6 +94,18 @@ static const struct option_def general_options[] = {
      "(127.0.0.1:9100 keeps them to this machine; :PORT listens on every "
      "interface; port 0 picks a free port and prints it)",
      OPT_BENCH},
+    {"metrics-job", OPT_STRING, NULL,
+     "with --metrics-push: the job name of the pushed group (default "
+     "bench; the host name is its instance)",
+     OPT_BENCH},
+    {"metrics-linger", OPT_STRING, "0",
+     "with --metrics-addr: after the final report, keep serving the final "
+     "figures this long (30s, 2m, 1h or seconds; SIGINT ends it), 0 not",
+     OPT_BENCH},
+    {"metrics-push", OPT_STRING, NULL,
+     "push the metrics to a Prometheus Pushgateway at this http:// URL at "
+     "every --report-interval (every 10 s without one) and at the end",
+     OPT_BENCH},
     {"progress", OPT_BOOL, "on",
      "during a long run on a terminal, keep a status line on stderr with "
      "the time left and the current rate",

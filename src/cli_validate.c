@@ -12,6 +12,7 @@
 #include "log.h"
 #include "options.h"
 #include "rand.h"
+#include "report/metrics.h"
 #include "report/results.h"
 #include "run_config.h"
 #include "script/script_source.h"
@@ -309,12 +310,67 @@ static int validate_percentile(struct run_config *cfg)
     return 0;
 }
 
+/* --metrics-linger: 30s, 2m, 1h or plain seconds, at most a day. */
+static int parse_linger(struct run_config *cfg, const char *v)
+{
+    static const struct {
+        const char *unit;
+        double s;
+    } units[] = {{"", 1}, {"s", 1}, {"m", 60}, {"h", 3600}};
+    char *end;
+    double n;
+
+    errno = 0;
+    n     = strtod(v, &end);
+    for (size_t i = 0; end != v && !errno && n >= 0 && i < 4; i++)
+        if (strcmp(end, units[i].unit) == 0 && n * units[i].s <= 86400) {
+            cfg->metrics_linger_ns = (uint64_t) (n * units[i].s * 1e9);
+            return 0;
+        }
+    log_fatal("Invalid value for --metrics-linger: '%.64s' (30s, 2m, 1h or "
+              "seconds, at most a day; 0 for none)",
+              v);
+    return 1;
+}
+
+static const char *str_if_set(const struct options *o, const char *name)
+{
+    return options_is_set(o, name) ? options_get_str(o, name) : NULL;
+}
+
+/* --metrics-*: each of linger and job only with the option it serves. */
+static int validate_metrics(struct run_config *cfg)
+{
+    const struct options *o = cfg->opts;
+    const char *linger      = options_get_str(o, "metrics-linger");
+
+    cfg->metrics_addr = str_if_set(o, "metrics-addr");
+    cfg->metrics_push = str_if_set(o, "metrics-push");
+    cfg->metrics_job  = str_if_set(o, "metrics-job");
+    if (linger && parse_linger(cfg, linger) != 0) return 1;
+    if (cfg->metrics_linger_ns && !cfg->metrics_addr) {
+        log_fatal("--metrics-linger needs --metrics-addr: it keeps that "
+                  "endpoint serving after the run");
+        return 1;
+    }
+    if (cfg->metrics_job && !cfg->metrics_push) {
+        log_fatal("--metrics-job needs --metrics-push: it names the group "
+                  "pushed to the Pushgateway");
+        return 1;
+    }
+    if (cfg->metrics_push &&
+        metrics_check_push(cfg->metrics_push, cfg->metrics_job) != 0)
+        return 1;
+    return 0;
+}
+
 static int validate_stats(struct run_config *cfg)
 {
     struct options *o = cfg->opts;
     int verbosity;
 
-    if (validate_percentile(cfg) || get_int(o, "verbosity", &verbosity))
+    if (validate_percentile(cfg) || get_int(o, "verbosity", &verbosity) ||
+        validate_metrics(cfg))
         return 1;
     cfg->extended_report = options_get_bool(o, "extended-report");
     cfg->histogram       = options_get_bool(o, "histogram");
@@ -327,12 +383,9 @@ static int validate_stats(struct run_config *cfg)
                (unsigned) (unsigned char) verbosity);
         return 1;
     }
-    cfg->debug        = options_get_bool(o, "debug");
-    cfg->validate     = options_get_bool(o, "validate");
-    cfg->progress     = options_get_bool(o, "progress") && verbosity >= 3;
-    cfg->metrics_addr = options_is_set(o, "metrics-addr")
-                            ? options_get_str(o, "metrics-addr")
-                            : NULL;
+    cfg->debug    = options_get_bool(o, "debug");
+    cfg->validate = options_get_bool(o, "validate");
+    cfg->progress = options_get_bool(o, "progress") && verbosity >= 3;
     log_set_verbosity(cfg->debug ? LOG_DEBUG : verbosity);
     return 0;
 }

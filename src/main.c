@@ -59,6 +59,11 @@ static void on_signal(int sig)
     const char *name = sig == SIGINT ? "SIGINT" : "SIGTERM";
 
     progress_erase_signal_safe(); /* the message starts a clean line */
+    /* --metrics-linger: the run is over, and its exit status stays. */
+    if (run_end_linger()) {
+        say(name, " received: the metrics endpoint stops lingering\n");
+        return;
+    }
     if (!run_interrupted && run_stoppable) {
         run_interrupted = sig;
         pool_stop(false); /* ck_pr stores only: async-signal-safe */

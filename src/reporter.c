@@ -17,6 +17,7 @@
 #include "report/report.h"
 #include "reporter.h"
 #include "report/results.h"
+#include "report/series.h"
 #include "script/script.h"
 #include "measure/stats.h"
 
@@ -33,13 +34,32 @@ struct reporter {
     bool prog_ready;
     uint64_t prog_ns;
     double prog_err_s, prog_p95_ms;
-    struct metrics *metrics; /* --metrics-addr, or NULL */
+    struct metrics *metrics; /* --metrics-addr/-push, or NULL */
     pthread_t thread;
     bool running;
     pthread_mutex_t mutex; /* guards stop */
     pthread_cond_t cond;
     bool stop;
 };
+
+/* --metrics-addr and --metrics-push. Pushes follow --report-interval,
+ * or come every 10 s without one (docs/metrics.md). */
+#define METRICS_PUSH_DEFAULT_S 10
+static struct metrics *start_metrics(const struct reporter_config *cfg)
+{
+    struct metrics_config mc = {
+        .addr             = cfg->metrics_addr,
+        .push_url         = cfg->metrics_push,
+        .job              = cfg->metrics_job,
+        .push_interval_s  = cfg->interval_s > 0 ? (unsigned) cfg->interval_s
+                                                : METRICS_PUSH_DEFAULT_S,
+        .latency_limit_ns = cfg->latency_limit_ns,
+        .percentiles      = cfg->percentiles,
+        .npercentiles     = cfg->npercentiles,
+        .labels           = cfg->labels,
+    };
+    return metrics_start(&mc);
+}
 
 struct reporter *reporter_new(const struct reporter_config *cfg)
 {
@@ -57,8 +77,8 @@ struct reporter *reporter_new(const struct reporter_config *cfg)
                         stats_snapshot_users(&r->base_int, cfg->users) ||
                         stats_snapshot_users(&r->base_cum, cfg->users) ||
                         stats_snapshot_users(&r->delta, cfg->users))) ||
-        (cfg->metrics_addr &&
-         !(r->metrics = metrics_start(cfg->metrics_addr, &cfg->labels)))) {
+        ((cfg->metrics_addr || cfg->metrics_push) &&
+         !(r->metrics = start_metrics(cfg)))) {
         reporter_free(r);
         return NULL;
     }
@@ -69,6 +89,11 @@ struct reporter *reporter_new(const struct reporter_config *cfg)
     pthread_cond_init(&r->cond, &attr);
     pthread_condattr_destroy(&attr);
     return r;
+}
+
+void reporter_linger(struct reporter *r, uint64_t ns, int wake_fd)
+{
+    metrics_linger(r->metrics, ns, wake_fd);
 }
 
 void reporter_free(struct reporter *r)
@@ -271,6 +296,37 @@ static void progress_tick(struct reporter *r, uint64_t now)
     progress_update("%s", text);
 }
 
+/* -- The throughput series ------------------------------------------ */
+
+/* The workers' cumulative counts for the document's series (series.h),
+ * from relaxed loads of their counters and records (as events_so_far):
+ * nothing is merged, so a tick costs a few loads per worker. */
+static void series_counts(const struct reporter *r, uint64_t *c)
+{
+    c[SERIES_EVENTS]  = events_so_far(r);
+    c[SERIES_QUERIES] = c[SERIES_ERRORS] = 0;
+    for (unsigned i = 0; i < r->cfg.threads; i++) {
+        c[SERIES_QUERIES] += stats_read((int) i, STAT_READS) +
+                             stats_read((int) i, STAT_WRITES) +
+                             stats_read((int) i, STAT_OTHER);
+        c[SERIES_ERRORS] += stats_read((int) i, STAT_ERRORS);
+    }
+}
+
+/* Closes the series' bucket due at or before now. A bucket due at the
+ * time limit or later is left to the final report, which closes it with
+ * its true duration once the workers have left (as RT-8's slots).
+ * Returns when the next one is due. */
+static uint64_t tick_series(struct reporter *r, uint64_t now)
+{
+    uint64_t c[SERIES_N], t0 = pool_warmup_end_ns();
+
+    if (pool_deadline_ns() && now >= pool_deadline_ns()) return UINT64_MAX;
+    series_counts(r, c);
+    results_series_add(r->cfg.results, c, t0, now, false);
+    return results_series_due_ns(r->cfg.results, t0);
+}
+
 /* Sleeps until `when_ns` or until stopped; true when stopped. */
 static bool sleep_until(struct reporter *r, uint64_t when_ns)
 {
@@ -295,8 +351,9 @@ static void *reporter_main(void *arg)
     uint64_t next_int = iv ? t0 + iv : UINT64_MAX;
     uint64_t next_prog =
         progress_active() ? clock_now_ns() + PROGRESS_INTERVAL_NS : UINT64_MAX;
-    unsigned cp = 0;
-    int rc      = 0;
+    uint64_t next_ser = results_series_due_ns(r->cfg.results, t0);
+    unsigned cp       = 0;
+    int rc            = 0;
 
     /* Checkpoints already past (0 s) are skipped, as sysbench does. */
     while (cp < r->cfg.ncheckpoints &&
@@ -310,8 +367,10 @@ static void *reporter_main(void *arg)
                                : UINT64_MAX;
         uint64_t when    = next_int < next_cp ? next_int : next_cp;
         if (next_prog < when) when = next_prog;
+        if (next_ser < when) when = next_ser;
         if (when == UINT64_MAX || sleep_until(r, when)) break;
         uint64_t now = clock_now_ns();
+        if (now >= next_ser) next_ser = tick_series(r, now);
         if (now >= next_prog) {
             progress_tick(r, now);
             next_prog = now + PROGRESS_INTERVAL_NS;
@@ -414,6 +473,11 @@ int reporter_final(struct reporter *r, struct script *main, bool forced)
     if (collect(r) || last_interval(r, now) ||
         stats_diff(&r->delta, &r->now, &r->base_cum))
         return -1;
+    if (r->cfg.results) {
+        uint64_t c[SERIES_N];
+        series_counts(r, c);
+        results_series_add(r->cfg.results, c, pool_warmup_end_ns(), now, true);
+    }
     fill_data(r, &d, now, r->last_cum_ns);
     if (forced) {
         /* In-flight events count as finished now (RT-7). */

@@ -33,7 +33,9 @@ struct reporter_config {
     uint64_t latency_limit_ns; /* --latency-limit, for the reports; 0: none */
     uint64_t events_limit;     /* --events, 0: none; for the time left */
     const char *metrics_addr;  /* --metrics-addr, or NULL */
-    struct metrics_labels labels; /* for it */
+    const char *metrics_push;  /* --metrics-push, or NULL */
+    const char *metrics_job;   /* --metrics-job, or NULL ("bench") */
+    struct metrics_labels labels; /* for them */
     struct script *script;        /* the reporter thread's state, or NULL */
     /* What the reporter needs of the rest of the run, handed by run.c (the
      * reporter knows nothing of the db layer). Either may be NULL. */
@@ -48,8 +50,9 @@ struct reporter_config {
 
 struct reporter;
 
-/* NULL on ENOMEM, or when --metrics-addr cannot listen (a FATAL line
- * said why). The metrics endpoint lives until reporter_free. */
+/* NULL on ENOMEM, or when --metrics-addr cannot listen or
+ * --metrics-push's host does not resolve (a FATAL line said why). The
+ * metrics endpoint lives until reporter_free. */
 struct reporter *reporter_new(const struct reporter_config *cfg);
 /* Starts the thread; call after the pool started. 0 ok, -1 error. */
 int reporter_start(struct reporter *r);
@@ -59,6 +62,10 @@ void reporter_stop(struct reporter *r);
  * in the main thread with the main state. `unfinished` > 0 adds the
  * forced-shutdown line and the partial latencies of those events. */
 int reporter_final(struct reporter *r, struct script *main, bool forced);
+/* --metrics-linger: after the final report, the endpoint serves its
+ * final figures for `ns` more, or until a byte arrives on `wake_fd` (see
+ * metrics_linger). Nothing without --metrics-addr. */
+void reporter_linger(struct reporter *r, uint64_t ns, int wake_fd);
 void reporter_free(struct reporter *r);
 
 #endif

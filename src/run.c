@@ -2,9 +2,11 @@
 /* Over 600 lines: the run lifecycle reads top to bottom in printed order. */
 /* run: see run.h. The order of every printed line follows sysbench 1.0.20
  * (sysbench-reference.md sections 1.3, 3 and 5.1). */
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "clock.h"
 #include "db/db.h"
@@ -46,6 +48,8 @@ struct run {
 
 volatile sig_atomic_t run_stoppable;   /* see run.h */
 volatile sig_atomic_t run_interrupted; /* see run.h */
+/* The write end of the pipe that ends --metrics-linger; -1 outside it. */
+static volatile sig_atomic_t linger_wake_fd = -1;
 
 /* -- Second parsing phase --------------------------------------------- */
 
@@ -331,7 +335,8 @@ static enum report_style report_style_now(void)
 static bool measures_detail(const struct run_config *cfg)
 {
     return cfg->extended_report || cfg->format != RESULTS_TEXT ||
-           cfg->results_path || cfg->hdr_log_path || cfg->metrics_addr;
+           cfg->results_path || cfg->hdr_log_path || cfg->metrics_addr ||
+           cfg->metrics_push;
 }
 
 /* The workers detail.h keeps a record for: all of them, except for a
@@ -407,7 +412,37 @@ static int make_reporter(struct run *run, struct script *rs)
     rc.extended         = cfg->extended_report;
     rc.server_run       = db_server_used;
     rc.latency_limit_ns = cfg->latency_limit_ns;
+    rc.metrics_push     = cfg->metrics_push;
+    rc.metrics_job      = cfg->metrics_job;
     return (run->reporter = reporter_new(&rc)) ? 0 : -1;
+}
+
+bool run_end_linger(void)
+{
+    int fd = linger_wake_fd;
+
+    if (fd < 0) return false;
+    ssize_t rc = write(fd, "", 1); /* full: already woken */
+    (void) rc;
+    return true;
+}
+
+/* --metrics-linger, after a run that succeeded and printed its report:
+ * the endpoint serves the final figures until the time is up or a signal
+ * comes (run_end_linger). Not after a run a signal stopped: that signal
+ * asked bench to stop. */
+static void linger(struct run *run, int status)
+{
+    int p[2];
+
+    if (!run->cfg->metrics_linger_ns || status != 0 || run_interrupted ||
+        pipe2(p, O_CLOEXEC | O_NONBLOCK) != 0)
+        return;
+    linger_wake_fd = p[1];
+    reporter_linger(run->reporter, run->cfg->metrics_linger_ns, p[0]);
+    linger_wake_fd = -1;
+    close(p[0]);
+    close(p[1]);
 }
 
 /* Waits for the workers; under --forced-shutdown gives up at the deadline.
@@ -557,6 +592,7 @@ static int run_benchmark(struct run *run)
         status = finish_run(run, &rs, wait_workers(run));
     run_stoppable = 0;
     if (status == 2) return 2;
+    linger(run, status);
     reporter_free(run->reporter);
     run->reporter = NULL;
     results_free(run->results);

@@ -8,6 +8,7 @@
 #define BENCH_RUN_H
 
 #include <signal.h>
+#include <stdbool.h>
 
 #include "run_config.h"
 
@@ -20,6 +21,12 @@ extern volatile sig_atomic_t run_stoppable;
 /* The signal that stopped the run (main.c's handler sets it when it stops
  * the workers), 0 while none did: the result document says so (PD-15). */
 extern volatile sig_atomic_t run_interrupted;
+
+/* --metrics-linger: while the endpoint lingers after a run, wakes it so
+ * that it ends at once and returns true (the exit status stays the
+ * run's); false at any other time. Async-signal-safe (main.c's
+ * handler). */
+bool run_end_linger(void);
 
 /* Runs the command. Exit status: 0, 1 (errors), 2 (init timeout, forced
  * shutdown). */

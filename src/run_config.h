@@ -41,8 +41,11 @@ struct run_config {
     unsigned checkpoints[RUN_MAX_CHECKPOINTS]; /* sorted */
     unsigned ncheckpoints;
     bool debug, validate, histogram;
-    bool progress;            /* --progress, and --verbosity shows notices */
-    const char *metrics_addr; /* --metrics-addr, or NULL */
+    bool progress;              /* --progress, and --verbosity shows notices */
+    const char *metrics_addr;   /* --metrics-addr, or NULL */
+    const char *metrics_push;   /* --metrics-push, or NULL */
+    const char *metrics_job;    /* --metrics-job, or NULL */
+    uint64_t metrics_linger_ns; /* --metrics-linger; 0: off */
     int percentile;
     double percentiles[RUN_MAX_PERCENTILES]; /* report.h report_data */
     unsigned npercentiles;

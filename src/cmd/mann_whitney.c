@@ -91,3 +91,18 @@ double mann_whitney_p(const double *a, size_t na, const double *b, size_t nb)
     p = erfc(fmax(0, fabs(u1 - mu) - 0.5) / sqrt(var) / STAT_SQRT2);
     return fmin(1.0, p);
 }
+
+double mann_whitney_min_p(size_t na, size_t nb)
+{
+    double n = (double) (na + nb), ways = 1, mu, var;
+
+    if (na == 0 || nb == 0) return NAN;
+    if (na <= STAT_EXACT_MAX && nb <= STAT_EXACT_MAX) {
+        for (size_t k = 1; k <= na; k++) /* C(na+nb, na), exact in a double */
+            ways = ways * (double) (nb + k) / (double) k;
+        return fmin(1.0, 2 / ways);
+    }
+    mu  = (double) na * (double) nb / 2;
+    var = (double) na * (double) nb * (n + 1) / 12;
+    return fmin(1.0, erfc(fmax(0, mu - 0.5) / sqrt(var) / STAT_SQRT2));
+}

@@ -18,4 +18,12 @@
  * value is equal. Allocates; NAN on ENOMEM. */
 double mann_whitney_p(const double *a, size_t na, const double *b, size_t nb);
 
+/* The smallest two-sided p-value samples of na and nb values can give
+ * (every value of one below every value of the other): 2 / C(na+nb, na)
+ * where mann_whitney_p is exact, else the normal approximation's at
+ * U = 0. A test whose smallest p is not below alpha cannot find any
+ * change: `bench compare` says "insufficient data" then. NAN when either
+ * is 0. */
+double mann_whitney_min_p(size_t na, size_t nb);
+
 #endif

@@ -564,6 +564,8 @@ static json_t *merged_inputs(const struct merge *m)
                            "start_time", result_get(root, "start_time"),
                            "end_time", result_get(root, "end_time"),
                            "command_line", result_get(root, "command_line")));
+        json_object_set_new(json_array_get(out, i), "status",
+                            json_string(merge_input_status(root)));
     }
     return out;
 }
@@ -647,6 +649,8 @@ int merge_build(struct merge *m)
         if ((sc = merge_self_check(m)))
             json_object_set_new(out, "self_check", sc);
         json_object_set_new(out, "warnings", merged_warnings(m));
+        json_object_set_new(out, "run", merge_run(m, m->end_s - m->t0_s));
+        if ((sc = merge_series(m))) json_object_set_new(out, "series", sc);
     }
     if (m->overflow[0]) { /* the line merge_latency left to us */
         fprintf(stderr, "%s\n", m->overflow);

@@ -63,4 +63,21 @@ json_t *merge_latency(struct merge *m, json_t *const *lats, const size_t *who,
                       size_t n, json_t *pcts, const char *where,
                       struct hist **keep);
 
+/* merge.c: why the inputs' intervals do not line up, and the grid chosen
+ * (a phrase for a Note line). */
+void merge_grid_note(const struct merge *m, char *buf, size_t size);
+
+/* merge_report.c: the inputs (hosts, command lines, how their runs
+ * ended) and sysbench's report of the merged run, on stdout. */
+void merge_print_inputs(const struct merge *m);
+void merge_print_report(const struct merge *m);
+
+/* merge_run.c: an input's run status ("complete" for a document from
+ * before the "run" member); the merged "run" (the worst input's end,
+ * time_s the merged period); the merged "series", or NULL when an input
+ * has none or after noting an overflow in m->overflow. */
+const char *merge_input_status(json_t *root);
+json_t *merge_run(const struct merge *m, double time_s);
+json_t *merge_series(struct merge *m);
+
 #endif

@@ -452,7 +452,8 @@ static int validate(json_t *root, double *start, double *end, char *cause,
     ok = header_ok(&c, root, start, end) &&
          period_ok(&c, json_object_get(root, "totals"), "totals") &&
          intervals_ok(&c, root) && kinds_ok(&c, root, "") &&
-         rate_ok(&c, root, "") && self_check_ok(&c, root);
+         rate_ok(&c, root, "") && self_check_ok(&c, root) &&
+         result_run_series_ok(root, c.cause, sizeof(c.cause));
     hist_free(c.h);
     if (!ok) snprintf(cause, size, "%s", c.cause);
     return ok ? 0 : -1;

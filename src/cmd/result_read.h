@@ -47,6 +47,15 @@ void result_doc_fini(struct result_doc *d);
  * the member and what is wrong in cause (size bytes). */
 int result_check(json_t *root, char *cause, size_t size);
 
+/* result_run.c: the members "run" and "series" checked (called by
+ * result_check): false with the member and what is wrong in cause. */
+bool result_run_series_ok(json_t *root, char *cause, size_t size);
+/* Whether the document's run is complete (one from bench before the
+ * "run" member counts as complete); if not, how it ended in why, a phrase
+ * after "the run ": "was interrupted by SIGINT after 3.49 s of 20 s",
+ * "failed after 2.00 s of 10 s: forced shutdown: ...". */
+bool result_run_complete(json_t *root, char *why, size_t size);
+
 /* The member at a dotted path ("totals.qps.total") of obj, or NULL. */
 json_t *result_get(json_t *obj, const char *path);
 /* Its number (integer or real), or dflt when absent or not a number. */

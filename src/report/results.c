@@ -18,6 +18,7 @@
 #include "report.h"
 #include "results.h"
 #include "results_internal.h"
+#include "series.h"
 #include "measure/stats.h"
 #include "version.h"
 
@@ -29,6 +30,7 @@ struct results {
     json_t *checkpoints;       /* its checkpoints; NULL without them */
     json_t *warnings;
     json_t *run_end;       /* the document's "run" member (results_set_end) */
+    struct series *series; /* the document's "series" */
     double epoch_at_mono0; /* wall clock - monotonic clock, in s */
     uint64_t cpu_ns;       /* the process's CPU time at the last period */
     bool csv_header_done, hlog_begun;
@@ -101,7 +103,7 @@ struct results *results_new(const struct results_config *cfg)
     r->epoch_at_mono0 = results_epoch_now() - (double) mono.tv_sec -
                         (double) mono.tv_nsec / 1e9;
     r->cpu_ns = process_cpu_ns();
-    if (!(r->warnings = json_array()) ||
+    if (!(r->warnings = json_array()) || !(r->series = series_new()) ||
         (cfg->checkpoints && !(r->checkpoints = json_array())))
         goto nomem;
     if (open_files(r) != 0) {
@@ -125,6 +127,7 @@ void results_free(struct results *r)
     json_decref(r->checkpoints);
     json_decref(r->warnings);
     json_decref(r->run_end);
+    series_free(r->series);
     free(r);
 }
 
@@ -149,6 +152,21 @@ void results_set_end(struct results *r, enum results_end how, const char *why,
         json_object_set_new(r->run_end,
                             how == RESULTS_INTERRUPTED ? "signal" : "reason",
                             json_string(why));
+}
+
+uint64_t results_series_due_ns(const struct results *r, uint64_t start_ns)
+{
+    return r ? series_due_ns(r->series, start_ns) : UINT64_MAX;
+}
+
+void results_series_add(struct results *r, const uint64_t *c, uint64_t start_ns,
+                        uint64_t now_ns, bool last)
+{
+    if (!r) return;
+    if (last)
+        series_end(r->series, start_ns, now_ns, c);
+    else
+        series_tick(r->series, c);
 }
 
 void results_warning(struct results *r, const char *text)
@@ -470,6 +488,12 @@ static json_t *document(struct results *r, const struct report_data *d,
         return NULL;
     }
     if (doc != NULL && put_run_end(r, doc, d) != 0) {
+        json_decref(doc);
+        return NULL;
+    }
+    /* None when no bucket closed (a writer not fed by a reporter). */
+    if (doc != NULL && series_len(r->series) > 0 &&
+        json_object_set_new(doc, "series", series_json(r->series)) != 0) {
         json_decref(doc);
         return NULL;
     }

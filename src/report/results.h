@@ -101,6 +101,16 @@ enum results_end { RESULTS_COMPLETE, RESULTS_INTERRUPTED, RESULTS_FAILED };
 void results_set_end(struct results *r, enum results_end how, const char *why,
                      int planned_time_s, int planned_events);
 
+/* The throughput series (series.h, the document's "series"), fed with
+ * the workers' cumulative counts since the measured start (c[SERIES_N]:
+ * events, queries, errors): when its open bucket ends (monotonic ns;
+ * UINT64_MAX when r is NULL or the series ended), and closing it at
+ * now_ns; `last` closes the run's last bucket with its true duration
+ * (before results_final). Reporter thread, then the main thread. */
+uint64_t results_series_due_ns(const struct results *r, uint64_t start_ns);
+void results_series_add(struct results *r, const uint64_t *c, uint64_t start_ns,
+                        uint64_t now_ns, bool last);
+
 /* Adds a WARNING line bench printed about the result (without the
  * "WARNING: " prefix) to the document. Accepts r NULL (does nothing). */
 void results_warning(struct results *r, const char *text);

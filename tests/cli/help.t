@@ -89,6 +89,9 @@ tests; here only the lines that do not depend on which drivers were built.
     --hdr-log=STRING                 DESC
     --latency-limit=N                DESC [0]
     --metrics-addr=STRING            DESC
+    --metrics-job=STRING             DESC
+    --metrics-linger=STRING          DESC [0]
+    --metrics-push=STRING            DESC
     --progress[=on|off]              DESC [on]
     --reconnect-every=N              DESC [0]
     --results=STRING                 DESC

@@ -31,6 +31,7 @@ Exact: the merge of the parts is the whole run, to the record's precision.
   ok every kind: counts and record the whole's
   ok as many intervals as the whole
   ok every interval: events, end time, count, sum, record the whole's
+  ok series: 10 buckets of 1 s, the whole's
   $ python3 -W ignore -m jsonschema -i merged.json "$BENCH_SRCDIR/docs/bench-result-1.schema.json" && echo valid
   valid
 
@@ -56,6 +57,7 @@ add up too.
   ok --rate: target, service time and start lag records the whole's
   ok as many intervals as the whole
   ok every interval: events, end time, count, sum, record the whole's
+  ok series: 10 buckets of 1 s, the whole's
 
 The report is sysbench's, of the combined run: one line per interval on
 the common grid, then the totals; the inputs, their hosts and command
@@ -202,18 +204,57 @@ anyway.
   exit 1
   $ $BENCH merge; echo "exit $?"
   Usage:
-    bench merge [--results=FILE] [--force] RESULT.json...
+    bench merge [--results=FILE] [--force] [--allow-partial] RESULT.json...
   exit 1
   $ $BENCH merge --nosuch p0.json; echo "exit $?"
   merge: unknown option --nosuch (see bench merge --help)
   exit 1
 
+A run that did not complete (interrupted, failed: the document's "run")
+is refused, with one line naming the file and how it ended; with
+--allow-partial it is merged, and the merged document says partial: its
+run is the worst of the inputs' (failed over interrupted over complete,
+with the first such input's signal, or its reason behind its name), each
+input's status listed. Documents from bench before the "run" member count
+as complete.
+
+  $ mkdoc --seed=9 --run=interrupted --ran-s=3.49 --planned-s=20 cut.json
+  $ mkdoc --seed=10 --run=failed --ran-s=8 --planned-s=10 dead.json
+  $ mkdoc --seed=11 --run=none old.json
+  $ $BENCH merge p0.json cut.json > out.txt; echo "exit $?"; test -s out.txt || echo "stdout empty"
+  merge: cut.json: the run was interrupted by SIGINT after 3.49 s of 20 s; --allow-partial to use it
+  exit 1
+  stdout empty
+  $ $BENCH merge --allow-partial p0.json cut.json old.json --results=cut-m.json | grep '^Note'
+  Note: cut.json: the run was interrupted by SIGINT after 3.49 s of 20 s (--allow-partial): the merged run is partial.
+  $ python3 -c 'import json; d = json.load(open("cut-m.json")); print(d["run"]); print([i["status"] for i in d["merged"]["inputs"]])'
+  {'status': 'interrupted', 'planned_time_s': 20, 'planned_events': None, 'time_s': 10.0, 'signal': 'SIGINT'}
+  ['complete', 'interrupted', 'complete']
+  $ $BENCH merge --allow-partial p0.json cut.json dead.json --results=dead-m.json > /dev/null
+  $ python3 -c 'import json; d = json.load(open("dead-m.json")); print(d["run"]["status"], "|", d["run"]["reason"])'
+  failed | dead.json: forced shutdown: workers still running after the time limit (--forced-shutdown)
+  $ python3 -W ignore -m jsonschema -i dead-m.json "$BENCH_SRCDIR/docs/bench-result-1.schema.json" && echo valid
+  valid
+
+The merged document's series (events, queries and errors per second) is
+the sum of the inputs', on one grid from the earliest start: each bucket
+spread over the merged ones it overlaps, so inputs that started apart add
+up by time, and the total is the inputs' exactly. (Parts of one run add
+up to its series exactly: check_merge.py above.)
+
+  $ python3 -c 'import json; d = json.load(open("off-m.json")); s = d["series"]; print(s["bucket_s"], len(s["events"]), s["last_s"], sum(s["events"]) == d["totals"]["events"])'
+  1.0 11 0.5 True
+  $ python3 -c 'import json; [print(json.load(open(f))["series"]["events"][:3]) for f in ("p0.json", "off.json", "off-m.json")]'
+  [104, 105, 101]
+  [289, 289, 302]
+  [249, 394, 396]
+
 Hostile documents (issue 28): tests/hostile/ holds small documents, each
 good.json with one member made hostile (mkhostile.py writes them). Every
 member merge, compare and plot read is checked when a document is loaded
 (docs/reliability.md), so each command refuses each of them with one line
-naming the file and the member, exit 1, nothing on standard output, before
-any figure is computed. A stand-in for gnuplot keeps its script.
+naming the file and the member, exit 1 (compare: 3, its status for bad
+input), nothing on standard output, before any figure is computed. A stand-in for gnuplot keeps its script.
 
   $ mkdir hostile && cp "$BENCH_SRCDIR"/tests/hostile/*.json hostile/ && cd hostile
   $ printf '#!/bin/sh\ncp "$1" script.gp && echo image > x.png\n' > gp && chmod +x gp
@@ -222,82 +263,88 @@ any figure is computed. A stand-in for gnuplot keeps its script.
   $ for f in $(ls *.json | grep -v -e '^good' -e 'int64max'); do
   >   check merge good.json $f; check compare good.json $f; check plot $f -o x.png; done
   merge: read codes_overflow.json: totals.errors_by_code[1].count: the codes' counts add up past 2^63 - 1 (exit 1)
-  compare: read codes_overflow.json: totals.errors_by_code[1].count: the codes' counts add up past 2^63 - 1 (exit 1)
+  compare: read codes_overflow.json: totals.errors_by_code[1].count: the codes' counts add up past 2^63 - 1 (exit 3)
   plot: read codes_overflow.json: totals.errors_by_code[1].count: the codes' counts add up past 2^63 - 1 (exit 1)
   merge: read count_mismatch.json: totals.latency.hdr: the record holds 54 values, count says 154 (exit 1)
-  compare: read count_mismatch.json: totals.latency.hdr: the record holds 54 values, count says 154 (exit 1)
+  compare: read count_mismatch.json: totals.latency.hdr: the record holds 54 values, count says 154 (exit 3)
   plot: read count_mismatch.json: totals.latency.hdr: the record holds 54 values, count says 154 (exit 1)
   merge: read count_real.json: totals.transactions: a real number, not a count (a whole number >= 0) (exit 1)
-  compare: read count_real.json: totals.transactions: a real number, not a count (a whole number >= 0) (exit 1)
+  compare: read count_real.json: totals.transactions: a real number, not a count (a whole number >= 0) (exit 3)
   plot: read count_real.json: totals.transactions: a real number, not a count (a whole number >= 0) (exit 1)
   merge: read end_infinity.json: not valid JSON (line 1, column 460: real number overflow near '1e999') (exit 1)
-  compare: read end_infinity.json: not valid JSON (line 1, column 460: real number overflow near '1e999') (exit 1)
+  compare: read end_infinity.json: not valid JSON (line 1, column 460: real number overflow near '1e999') (exit 3)
   plot: read end_infinity.json: not valid JSON (line 1, column 460: real number overflow near '1e999') (exit 1)
   merge: read errors_negative.json: totals.errors: negative (-1) (exit 1)
-  compare: read errors_negative.json: totals.errors: negative (-1) (exit 1)
+  compare: read errors_negative.json: totals.errors: negative (-1) (exit 3)
   plot: read errors_negative.json: totals.errors: negative (-1) (exit 1)
   merge: read events_negative.json: intervals[3].events: negative (-5) (exit 1)
-  compare: read events_negative.json: intervals[3].events: negative (-5) (exit 1)
+  compare: read events_negative.json: intervals[3].events: negative (-5) (exit 3)
   plot: read events_negative.json: intervals[3].events: negative (-5) (exit 1)
   merge: read hdr_index_shift.json: intervals[1].latency.hdr: not a valid HdrHistogram V2 record (a bucket index or count out of range) (exit 1)
-  compare: read hdr_index_shift.json: intervals[1].latency.hdr: not a valid HdrHistogram V2 record (a bucket index or count out of range) (exit 1)
+  compare: read hdr_index_shift.json: intervals[1].latency.hdr: not a valid HdrHistogram V2 record (a bucket index or count out of range) (exit 3)
   plot: read hdr_index_shift.json: intervals[1].latency.hdr: not a valid HdrHistogram V2 record (a bucket index or count out of range) (exit 1)
   merge: read hdr_index_truncated.json: totals.latency.hdr: not a valid HdrHistogram V2 record (a bucket index or count out of range) (exit 1)
-  compare: read hdr_index_truncated.json: totals.latency.hdr: not a valid HdrHistogram V2 record (a bucket index or count out of range) (exit 1)
+  compare: read hdr_index_truncated.json: totals.latency.hdr: not a valid HdrHistogram V2 record (a bucket index or count out of range) (exit 3)
   plot: read hdr_index_truncated.json: totals.latency.hdr: not a valid HdrHistogram V2 record (a bucket index or count out of range) (exit 1)
   merge: read hdr_not_base64.json: totals.latency.hdr: not a valid HdrHistogram V2 record (exit 1)
-  compare: read hdr_not_base64.json: totals.latency.hdr: not a valid HdrHistogram V2 record (exit 1)
+  compare: read hdr_not_base64.json: totals.latency.hdr: not a valid HdrHistogram V2 record (exit 3)
   plot: read hdr_not_base64.json: totals.latency.hdr: not a valid HdrHistogram V2 record (exit 1)
   merge: read hdr_total_overflow.json: kinds[0].latency.hdr: not a valid HdrHistogram V2 record (a bucket index or count out of range) (exit 1)
-  compare: read hdr_total_overflow.json: kinds[0].latency.hdr: not a valid HdrHistogram V2 record (a bucket index or count out of range) (exit 1)
+  compare: read hdr_total_overflow.json: kinds[0].latency.hdr: not a valid HdrHistogram V2 record (a bucket index or count out of range) (exit 3)
   plot: read hdr_total_overflow.json: kinds[0].latency.hdr: not a valid HdrHistogram V2 record (a bucket index or count out of range) (exit 1)
   merge: read interval_events_overflow.json: intervals[1].events: the intervals' events add up past 2^63 - 1 (exit 1)
-  compare: read interval_events_overflow.json: intervals[1].events: the intervals' events add up past 2^63 - 1 (exit 1)
+  compare: read interval_events_overflow.json: intervals[1].events: the intervals' events add up past 2^63 - 1 (exit 3)
   plot: read interval_events_overflow.json: intervals[1].events: the intervals' events add up past 2^63 - 1 (exit 1)
   merge: read interval_longer.json: intervals[0].interval_s: 2.5, longer than the run up to its end (1) (exit 1)
-  compare: read interval_longer.json: intervals[0].interval_s: 2.5, longer than the run up to its end (1) (exit 1)
+  compare: read interval_longer.json: intervals[0].interval_s: 2.5, longer than the run up to its end (1) (exit 3)
   plot: read interval_longer.json: intervals[0].interval_s: 2.5, longer than the run up to its end (1) (exit 1)
   merge: read interval_negative.json: intervals[1].interval_s: negative (-1) (exit 1)
-  compare: read interval_negative.json: intervals[1].interval_s: negative (-1) (exit 1)
+  compare: read interval_negative.json: intervals[1].interval_s: negative (-1) (exit 3)
   plot: read interval_negative.json: intervals[1].interval_s: negative (-1) (exit 1)
   merge: read interval_not_object.json: intervals[1]: an integer, not an object (exit 1)
-  compare: read interval_not_object.json: intervals[1]: an integer, not an object (exit 1)
+  compare: read interval_not_object.json: intervals[1]: an integer, not an object (exit 3)
   plot: read interval_not_object.json: intervals[1]: an integer, not an object (exit 1)
   merge: read kinds_object.json: kinds: an object, not an array (exit 1)
-  compare: read kinds_object.json: kinds: an object, not an array (exit 1)
+  compare: read kinds_object.json: kinds: an object, not an array (exit 3)
   plot: read kinds_object.json: kinds: an object, not an array (exit 1)
   merge: read latency_number.json: intervals[2].latency: an integer, not an object (exit 1)
-  compare: read latency_number.json: intervals[2].latency: an integer, not an object (exit 1)
+  compare: read latency_number.json: intervals[2].latency: an integer, not an object (exit 3)
   plot: read latency_number.json: intervals[2].latency: an integer, not an object (exit 1)
   merge: read percentile_rank.json: percentiles[1]: 150, not a rank from 0 to 100 (exit 1)
-  compare: read percentile_rank.json: percentiles[1]: 150, not a rank from 0 to 100 (exit 1)
+  compare: read percentile_rank.json: percentiles[1]: 150, not a rank from 0 to 100 (exit 3)
   plot: read percentile_rank.json: percentiles[1]: 150, not a rank from 0 to 100 (exit 1)
   merge: read queries_string.json: totals.queries: a string, not an object (exit 1)
-  compare: read queries_string.json: totals.queries: a string, not an object (exit 1)
+  compare: read queries_string.json: totals.queries: a string, not an object (exit 3)
   plot: read queries_string.json: totals.queries: a string, not an object (exit 1)
+  merge: read run_status_bogus.json: run.status: "done", not complete, interrupted or failed (exit 1)
+  compare: read run_status_bogus.json: run.status: "done", not complete, interrupted or failed (exit 3)
+  plot: read run_status_bogus.json: run.status: "done", not complete, interrupted or failed (exit 1)
+  merge: read series_mismatch.json: series.queries: 2 buckets, events has 4 (exit 1)
+  compare: read series_mismatch.json: series.queries: 2 buckets, events has 4 (exit 3)
+  plot: read series_mismatch.json: series.queries: 2 buckets, events has 4 (exit 1)
   merge: read start_after_end.json: start_epoch_s: 1795654810, after end_epoch_s (1795654804) (exit 1)
-  compare: read start_after_end.json: start_epoch_s: 1795654810, after end_epoch_s (1795654804) (exit 1)
+  compare: read start_after_end.json: start_epoch_s: 1795654810, after end_epoch_s (1795654804) (exit 3)
   plot: read start_after_end.json: start_epoch_s: 1795654810, after end_epoch_s (1795654804) (exit 1)
   merge: read start_huge.json: start_epoch_s: out of range (1e+300) (exit 1)
-  compare: read start_huge.json: start_epoch_s: out of range (1e+300) (exit 1)
+  compare: read start_huge.json: start_epoch_s: out of range (1e+300) (exit 3)
   plot: read start_huge.json: start_epoch_s: out of range (1e+300) (exit 1)
   merge: read start_nan.json: not valid JSON (line 1, column 430: invalid token near 'NaN') (exit 1)
-  compare: read start_nan.json: not valid JSON (line 1, column 430: invalid token near 'NaN') (exit 1)
+  compare: read start_nan.json: not valid JSON (line 1, column 430: invalid token near 'NaN') (exit 3)
   plot: read start_nan.json: not valid JSON (line 1, column 430: invalid token near 'NaN') (exit 1)
   merge: read threads_huge.json: intervals[0].threads: out of range (1099511627776, more than 4294967295) (exit 1)
-  compare: read threads_huge.json: intervals[0].threads: out of range (1099511627776, more than 4294967295) (exit 1)
+  compare: read threads_huge.json: intervals[0].threads: out of range (1099511627776, more than 4294967295) (exit 3)
   plot: read threads_huge.json: intervals[0].threads: out of range (1099511627776, more than 4294967295) (exit 1)
   merge: read time_backwards.json: intervals[2].time_s: 1.5, before the previous interval's end (2) (exit 1)
-  compare: read time_backwards.json: intervals[2].time_s: 1.5, before the previous interval's end (2) (exit 1)
+  compare: read time_backwards.json: intervals[2].time_s: 1.5, before the previous interval's end (2) (exit 3)
   plot: read time_backwards.json: intervals[2].time_s: 1.5, before the previous interval's end (2) (exit 1)
   merge: read time_negative.json: totals.time_s: negative (-1) (exit 1)
-  compare: read time_negative.json: totals.time_s: negative (-1) (exit 1)
+  compare: read time_negative.json: totals.time_s: negative (-1) (exit 3)
   plot: read time_negative.json: totals.time_s: negative (-1) (exit 1)
   merge: read totals_array.json: member totals missing or of the wrong type (an incomplete document?) (exit 1)
-  compare: read totals_array.json: member totals missing or of the wrong type (an incomplete document?) (exit 1)
+  compare: read totals_array.json: member totals missing or of the wrong type (an incomplete document?) (exit 3)
   plot: read totals_array.json: member totals missing or of the wrong type (an incomplete document?) (exit 1)
   merge: read unrecorded_over_count.json: intervals[0].latency.unrecorded: 1000, more than count (12) (exit 1)
-  compare: read unrecorded_over_count.json: intervals[0].latency.unrecorded: 1000, more than count (12) (exit 1)
+  compare: read unrecorded_over_count.json: intervals[0].latency.unrecorded: 1000, more than count (12) (exit 3)
   plot: read unrecorded_over_count.json: intervals[0].latency.unrecorded: 1000, more than count (12) (exit 1)
 
 The issue's first case was hdr_index_truncated.json: a zero run in the
@@ -353,4 +400,4 @@ statement kinds each.
   $ check compare huge1.json huge2.json; check plot huge1.json huge2.json -o x.png; grep -c '^[0-9]' script.gp
    (exit 0)
    (exit 0)
-  10000
+  30000

@@ -107,7 +107,7 @@ parser).
   $ check s1 && check s3 && echo valid
   valid
   $ grep -c '^# TYPE' s3
-  12
+  13
 
 Errors by native code and SQLSTATE: the endpoint turns bench's own
 measuring on, so it counts errors as the extended report does. Every

@@ -102,7 +102,7 @@ and lag, the self-check), from the fixed figures of the unit test
 tests/unit/test_results.c, validates and decodes too:
 
   $ "$(dirname "$BENCH")/tests/unit/test_results" synth.json | tail -1
-  1..28
+  1..29
   $ check doc synth.json
   ok: valid against bench-result-1.schema.json
   ok: every record decodes with hdrh to its counts and percentiles \(2 intervals\) (re)

@@ -135,11 +135,16 @@ paced_wait again.json
 paced_wait slow.json
 run compare --fail-on=tps:-20% "$tmp/base.json" "$tmp/again.json"
 status_is 0 "compare: two ordinary runs pass the gate"
+# The slow run is another --rate, a setting of the load: compared only
+# with --force (docs/ci.md, "Which runs can be compared").
 run compare --fail-on=tps:-20% "$tmp/base.json" "$tmp/slow.json"
+status_is 3 "compare: a run at another --rate is refused"
+run compare --force --fail-on=tps:-20% "$tmp/base.json" "$tmp/slow.json"
 status_is 1 "compare: the run at half the rate fails it"
-has_re "compare: tps changed -[45][0-9]\.[0-9]+% .*beyond noise: yes .*" \
+has_re "compare: tps:-20%: FAIL: -[45][0-9]\.[0-9]+% \(base .*\), beyond noise \(p.*\)" \
     "compare: one line for the violation"
-run compare --format=markdown "$tmp/base.json" "$tmp/slow.json"
+has "compare: FAIL" "compare: the verdict last"
+run compare --force --format=markdown "$tmp/base.json" "$tmp/slow.json"
 printf '%s\n' "$OUT" | python3 "$SRC/tests/dist/check_markdown.py" > /dev/null
 ok $? "compare: markdown is a table" "$OUT"
 

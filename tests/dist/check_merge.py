@@ -66,4 +66,8 @@ same = all(a["events"] == b["events"] and a["time_s"] == b["time_s"] and
            for a, b in zip(merged["intervals"], whole["intervals"]))
 check("every interval: events, end time, count, sum, record the whole's",
       same)
+if "series" in whole:
+    ms, ws = merged.get("series", {}), whole["series"]
+    check("series: %d buckets of %g s, the whole's" % (len(ws["events"]), ws["bucket_s"]),
+          all(ms.get(k) == ws[k] for k in ("bucket_s", "last_s", "events", "queries", "errors")))
 sys.exit(1 if failed else 0)

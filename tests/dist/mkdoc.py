@@ -11,6 +11,13 @@ Every event of every interval is drawn from a seeded generator: WHOLE.json
 holds them all; with PART files, event j of an interval goes to part
 j % len(PARTS), so the parts split the whole run exactly. --exact prints
 the whole run's latencies (ns) to stdout, one a line, for an exact check.
+
+Each document has its "series" (events, queries and errors per second;
+--no-series leaves it out, as bench before it) and its "run" (--run:
+complete, interrupted or failed after --ran-s seconds; none leaves it out).
+--seconds=T draws the run second by second instead (T seconds, their
+events grouped into --intervals intervals of T / --intervals seconds, none
+with --intervals=0): the documents of tests/cli/compare_gate.t.
 """
 import argparse
 import datetime
@@ -58,12 +65,46 @@ def selfcheck(threads, secs):
             "server_ns": int(wall * 0.7)}
 
 
-def document(a, name, intervals, threads, errors):
-    """intervals: list of lists of latencies (ns), one list per interval."""
+def series(a, intervals, errors, seconds):
+    """Events, queries and errors per second: seconds's [(events, errors)],
+    or each interval's spread evenly over its whole seconds."""
+    if seconds is None:
+        per = int(a.interval_s)
+        if per != a.interval_s or per < 1:
+            return None
+        seconds = []
+        for iv, e in zip(intervals, errors):
+            seconds += [(len(iv) // per + (j < len(iv) % per), e if j == 0 else 0)
+                        for j in range(per)]
+    if not seconds:
+        return None
+    ev = [n for n, _ in seconds]
+    return {"bucket_s": 1.0, "last_s": a.last_s, "events": ev,
+            "queries": [(READS + WRITES + OTHER) * n for n in ev],
+            "errors": [e for _, e in seconds]}
+
+
+def run_member(a, secs):
+    run = {"status": a.run, "planned_time_s": round(a.planned_s or secs),
+           "planned_events": None, "time_s": a.ran_s or secs}
+    if a.run == "interrupted":
+        run["signal"] = "SIGINT"
+    elif a.run == "failed":
+        run["reason"] = "forced shutdown: workers still running after the time limit (--forced-shutdown)"
+    return run
+
+
+def document(a, name, intervals, threads, errors, secs=None, seconds=None):
+    """intervals: list of lists of latencies (ns), one list per interval;
+    secs: the run's length (default: the intervals'); seconds: its
+    per-second (events, errors) for the series (default: the intervals')."""
     pcts = [50, 95, 99]
-    secs = a.interval_s * len(intervals)
+    secs = secs or a.interval_s * len(intervals)
     allev = [v for iv in intervals for v in iv]
+    if seconds is not None and not intervals:
+        allev = a.all_events
     q, qps = counts(len(allev), errors, secs)
+    errs_total = [e for _, e in seconds] if seconds is not None else errors
     doc = {
         "schema": a.schema,
         "bench": {"version": "0.1.0", "compat": a.compat},
@@ -81,8 +122,8 @@ def document(a, name, intervals, threads, errors):
         "totals": {
             "time_s": secs, "events": len(allev), "events_per_s": len(allev) / secs,
             "queries": q, "qps": qps, "transactions": len(allev),
-            "tps": len(allev) / secs, "errors": sum(errors),
-            "errors_per_s": sum(errors) / secs, "reconnects": 0,
+            "tps": len(allev) / secs, "errors": sum(errs_total),
+            "errors_per_s": sum(errs_total) / secs, "reconnects": 0,
             "reconnects_per_s": 0, "latency": latency(allev, pcts),
             "fairness": {"events_avg": len(allev) / threads, "events_stddev": 1.5,
                          "time_avg_s": secs, "time_stddev_s": 0.01}},
@@ -107,6 +148,11 @@ def document(a, name, intervals, threads, errors):
         doc["rate"] = {"target_per_s": int(a.rate / parts),
                        "service_time": latency([v - v // 10 for v in allev], pcts),
                        "start_lag": latency([max(1, v // 10) for v in allev], pcts)}
+    ser = series(a, intervals, errors, seconds) if a.series else None
+    if ser:
+        doc["series"] = ser
+    if a.run != "none":
+        doc["run"] = run_member(a, secs)
     for i, iv in enumerate(intervals):
         q, qps = counts(len(iv), errors[i], a.interval_s)
         doc["intervals"].append({
@@ -114,7 +160,9 @@ def document(a, name, intervals, threads, errors):
             "threads": threads, "events": len(iv),
             "events_per_s": len(iv) / a.interval_s, "tps": len(iv) / a.interval_s,
             "qps": qps, "errors_per_s": errors[i] / a.interval_s,
-            "reconnects_per_s": 0, "latency": latency(iv, pcts)})
+            "reconnects_per_s": 0, "latency": latency(iv, pcts),
+            # the client's CPUs, a little apart from interval to interval
+            "client_cpus": 0.3 * threads * (1 + 0.01 * ((i * 7) % 5 - 2) + 0.001 * a.seed)})
     return doc
 
 
@@ -134,10 +182,20 @@ def main():
     p.add_argument("--compat", default="1.0")
     p.add_argument("--paced", action="store_true", help="a --rate run")
     p.add_argument("--exact", action="store_true")
+    p.add_argument("--no-series", dest="series", action="store_false")
+    p.add_argument("--run", default="complete",
+                   choices=["complete", "interrupted", "failed", "none"])
+    p.add_argument("--ran-s", type=float, help="run.time_s (default: the run's)")
+    p.add_argument("--planned-s", type=float, help="run.planned_time_s")
+    p.add_argument("--seconds", type=float, help="draw the run second by second")
+    p.add_argument("--last-s", type=float, default=1.0,
+                   help="the series' last bucket (--seconds: the fraction)")
     p.add_argument("out", nargs="+")
     a = p.parse_args()
     a.measured_s = a.measured_s or a.interval_s
     rng = random.Random(a.seed)
+    if a.seconds:
+        return by_seconds(a, rng)
     intervals, errors = [], []
     for _ in range(a.intervals):
         n = max(1, int(rng.gauss(a.rate * a.interval_s, a.rate * a.interval_s * 0.03)))
@@ -155,6 +213,34 @@ def main():
             json.dump(document(a, str(j), sub, a.threads, errs), f)
     if a.exact:
         sys.stdout.write("".join("%d\n" % v for iv in intervals for v in iv))
+
+
+def by_seconds(a, rng):
+    """--seconds: T seconds (the last one partial when T is not whole),
+    each drawn, grouped into --intervals intervals."""
+    whole = int(math.ceil(a.seconds - 1e-9))
+    a.last_s = a.seconds - (whole - 1)
+    secs_ev, seconds = [], []
+    for s in range(whole):
+        dur = a.last_s if s == whole - 1 else 1.0
+        mean = a.rate * dur
+        n = max(1, int(rng.gauss(mean, mean * 0.03)))
+        secs_ev.append([max(1, int(rng.lognormvariate(math.log(a.lat_ms * 1e6), 0.4)))
+                        for _ in range(n)])
+        seconds.append((n, rng.randrange(3)))
+    a.all_events = [v for ev in secs_ev for v in ev]
+    k = a.intervals
+    a.interval_s = a.measured_s = a.seconds / k if k else 1.0
+    intervals = [[] for _ in range(k)]
+    errors = [0] * k
+    for s, ev in enumerate(secs_ev):  # a second goes where its middle is
+        if k:
+            i = min(k - 1, int((s + 0.5) / a.interval_s))
+            intervals[i] += ev
+            errors[i] += seconds[s][1]
+    with open(a.out[0], "w") as f:
+        json.dump(document(a, "whole", intervals, a.threads, errors,
+                           a.seconds, seconds), f)
 
 
 if __name__ == "__main__":

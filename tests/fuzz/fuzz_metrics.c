@@ -47,15 +47,19 @@ static void fail(const char *why)
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
-    static const struct metrics_labels labels = {
-        .workload = workload,
-        .driver   = "null",
-        .version  = "fuzz",
-        .compat   = "1.0",
-        .threads  = 1,
-        .sql      = sql,
+    static const struct metrics_config config = {
+        .addr = "127.0.0.1:0",
+        .labels =
+            {
+                .workload = workload,
+                .driver   = "null",
+                .version  = "fuzz",
+                .compat   = "1.0",
+                .threads  = 1,
+                .sql      = sql,
+            },
     };
-    struct metrics *m = metrics_start("127.0.0.1:0", &labels);
+    struct metrics *m = metrics_start(&config);
 
     (void) argc;
     (void) argv;

@@ -3,16 +3,19 @@
  * (plot_script, src/cmd/plot.h): no byte of a result document or a file
  * name reaches gnuplot outside a single-quoted literal, where gnuplot
  * expands nothing (no `command`, @macro or escape; issue 28). The input is
- * up to six strings separated by NUL bytes: the document's test,
+ * up to seven strings separated by NUL bytes: the document's test,
  * database.driver, database.server_version and bench.version, its file
- * name and the image's (-o); the first byte picks the chart (time,
- * spectrum, histogram), png or svg, and a second, plain document. The
- * script of that document must equal the script of the same document
- * with plain strings once every single-quoted literal is emptied (the
- * skeleton: every command, data block and double-quoted string is
- * bench's own), and each literal must end on its line, its quotes
- * doubled, with no control character in it (a newline would end the
- * command). */
+ * name, the image's (-o), and the signal or reason of its run's end
+ * (run.signal, run.reason); the first byte picks the chart (time,
+ * spectrum, histogram), png or svg, a second, plain document, and how the
+ * run ended (complete, interrupted, failed: the status under the title,
+ * the stop line and its mark). The script of that document must equal the
+ * script of the same document with plain strings once every single-quoted
+ * literal is emptied and every number made one '#' (the skeleton: every
+ * command, data block and double-quoted string is bench's own; the
+ * numbers are bench's too, the legend's place following the file names'
+ * lengths), and each literal must end on its line, its quotes doubled,
+ * with no control character in it (a newline would end the command). */
 #include <assert.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -25,7 +28,7 @@
 
 #include "cmd/plot.h"
 
-#define FIELDS 6
+#define FIELDS 7
 
 /* Two intervals and totals, each with a record of 19 values (hdrh). */
 #define HDR                                                                    \
@@ -43,11 +46,15 @@ static const char template[] =
     "\"totals\":{\"time_s\":2.0,\"events\":19,\"latency\":{\"count\":19,"
     "\"hdr\":" HDR "}},\"intervals\":[" IV("1.0") "," IV("2.0") "]}";
 
-static char dir[4096], plain_path[4200];
+/* How the run ended, from the first byte: run members of the document. */
+enum { RUN_COMPLETE, RUN_INTERRUPTED, RUN_FAILED, RUN_ENDS };
+
+static char dir[4096], plain_path[RUN_ENDS][4200];
 
 static void cleanup(void)
 {
-    unlink(plain_path); /* each document is removed after its run */
+    for (int i = 0; i < RUN_ENDS; i++)
+        unlink(plain_path[i]); /* each document is removed after its run */
     rmdir(dir);
 }
 
@@ -79,14 +86,31 @@ static json_t *string_of(const char *s)
     return v;
 }
 
-/* Writes the template with the four strings to dir/name.json. */
-static int write_doc(const char *name, char *const *s, char *path, size_t size)
+/* The run member: how it ended, why (s, fuzzed or plain) and when. */
+static json_t *run_of(int end, const char *s)
+{
+    static const char *const status[] = {"complete", "interrupted", "failed"};
+    json_t *run = json_pack("{s:s, s:i, s:n, s:f}", "status", status[end],
+                            "planned_time_s", 20, "planned_events", "time_s",
+                            end == RUN_COMPLETE ? 2.0 : 1.5);
+
+    if (run && end != RUN_COMPLETE)
+        json_object_set_new(run, end == RUN_INTERRUPTED ? "signal" : "reason",
+                            string_of(s));
+    return run;
+}
+
+/* Writes the template with the strings to dir/name.json, its run ended as
+ * end says. */
+static int write_doc(const char *name, char *const *s, int end, char *path,
+                     size_t size)
 {
     json_t *d = json_loads(template, 0, NULL);
     int rc    = -1;
 
     snprintf(path, size, "%s/%s.json", dir, name);
     if (d) {
+        json_object_set_new(d, "run", run_of(end, s[6]));
         json_object_set_new(d, "test", string_of(s[0]));
         json_object_set_new(json_object_get(d, "database"), "driver",
                             string_of(s[1]));
@@ -123,12 +147,19 @@ static char *script(const char *doc, const char *plain, const char *out,
     return text;
 }
 
-/* The script with every single-quoted literal emptied, each checked. */
+/* The script with every single-quoted literal emptied, each checked, and
+ * every number outside them one '#'. */
 static void skeleton(char *s)
 {
     char *o = s;
 
     for (char *p = s; *p; p++) {
+        if (strchr("0123456789.", *p)) {
+            while (p[1] && strchr("0123456789.", p[1]))
+                p++;
+            *o++ = '#';
+            continue;
+        }
         *o++ = *p;
         if (*p != '\'') continue;
         for (p++;; p++) {
@@ -168,22 +199,26 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     static const char *const kinds[] = {"--kind=time", "--kind=spectrum",
                                         "--kind=histogram"};
-    static char *plain_s[]           = {"t", "d", "v", "0.1.0"};
-    static bool have_plain;
-    char *f[FIELDS], name[128], out[4200], doc[4400];
+    static char *plain_s[] = {"t", "d", "v", "0.1.0", "", "", "SIGINT"};
+    static bool have_plain[RUN_ENDS];
+    char *f[FIELDS], name[128], out[4200], doc[4400], *plain;
+    int end = (data[0] >> 4) % RUN_ENDS;
     char *a, *b;
 
     if (size < 1 || size > 4096 || setup() != 0 ||
         !split(data + 1, size - 1, f, name))
         return 0;
     snprintf(out, sizeof(out), "o%s%s", f[5], data[0] & 4 ? ".svg" : ".png");
-    if (!have_plain)
-        have_plain =
-            write_doc("plain", plain_s, plain_path, sizeof(plain_path)) == 0;
-    if (have_plain && write_doc(name, f, doc, sizeof(doc)) == 0) {
-        a = script(doc, data[0] & 8 ? plain_path : NULL, out,
-                   kinds[data[0] % 3]);
-        b = script(plain_path, data[0] & 8 ? plain_path : NULL,
+    plain = plain_path[end];
+    if (!have_plain[end]) {
+        char pname[16];
+        snprintf(pname, sizeof(pname), "plain%d", end);
+        have_plain[end] =
+            write_doc(pname, plain_s, end, plain, sizeof(plain_path[0])) == 0;
+    }
+    if (have_plain[end] && write_doc(name, f, end, doc, sizeof(doc)) == 0) {
+        a = script(doc, data[0] & 8 ? plain : NULL, out, kinds[data[0] % 3]);
+        b = script(plain, data[0] & 8 ? plain : NULL,
                    data[0] & 4 ? "x.svg" : "x.png", kinds[data[0] % 3]);
         if (a && b) {
             skeleton(a);

@@ -26,7 +26,7 @@ CC=${CC:-clang}
 san="-fsanitize=address,undefined -fno-sanitize-recover=all"
 cflags="-O1 -g -fno-omit-frame-pointer $san"
 harnesses=("$@")
-[ ${#harnesses[@]} -eq 0 ] && harnesses=(cli config values lua metrics rows_file hdr result plot)
+[ ${#harnesses[@]} -eq 0 ] && harnesses=(cli config values lua metrics push rows_file hdr result plot)
 
 die() {
     echo "fuzz: $*" >&2

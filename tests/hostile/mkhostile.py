@@ -147,6 +147,12 @@ CASES = {
         {"code": "1213", "class": "ignored", "count": 1}]),
     "interval_events_overflow": lambda d: [
         iv.update(events=INT64_MAX) for iv in d["intervals"][:2]],
+    # issue 29's members: how the run ended, its per-second series
+    "run_status_bogus": (["run"], {"status": "done", "planned_time_s": None,
+                                   "planned_events": None, "time_s": 4.0}),
+    "series_mismatch": (["series"], {"bucket_s": 1.0, "last_s": 1.0,
+                                     "events": [30, 25, 28, 25],
+                                     "queries": [0, 0], "errors": [0, 0, 0, 0]}),
 }
 
 # Not JSON at all (jansson refuses NaN, Infinity and overflowing reals).

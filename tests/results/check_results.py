@@ -196,6 +196,22 @@ def check_fairness(doc):
            "events" % (users, threads))
 
 
+def check_series(doc):
+    """The series covers the run: its events are the run's (less those a
+    forced shutdown counted unfinished), its buckets span totals.time_s
+    (measured from the start: none after a checkpoint)."""
+    s = doc.get("series")
+    if s is None or "checkpoints" in doc:
+        return
+    t = doc["totals"]
+    want = t["events"] - t.get("unfinished", 0)
+    if sum(s["events"]) != want:
+        fail("series: %d events, the run %d" % (sum(s["events"]), want))
+    span = (len(s["events"]) - 1) * s["bucket_s"] + s["last_s"]
+    if abs(span - t["time_s"]) > 0.01:
+        fail("series: spans %.4f s, the run %.4f s" % (span, t["time_s"]))
+
+
 def check_doc(doc, report=None):
     validate(doc)
     ok("valid against bench-result-1.schema.json")
@@ -221,6 +237,7 @@ def check_doc(doc, report=None):
              " CPUs" % (cpus, doc["host"]["cpus"]))
     for k in doc.get("kinds", []):
         check_latency(k["latency"], "kind " + k["kind"])
+    check_series(doc)
     for i, cp in enumerate(doc.get("checkpoints", [])):
         check_latency(cp["totals"]["latency"], "checkpoint %d" % i, live=True)
         for k in cp.get("kinds", []):

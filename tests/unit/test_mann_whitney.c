@@ -82,5 +82,15 @@ int main(void)
        "40 vs 40, halved: far beyond noise");
     ok(mann_whitney_p(x, 40, z, 40) > 0.5,
        "40 vs 40, same spread: within noise");
+
+    /* The smallest p each size can give: 3 vs 3 never reaches 0.05. */
+    near(mann_whitney_min_p(3, 3), 0.1, 1e-12, "3 vs 3: at best p = 2/20");
+    near(mann_whitney_min_p(4, 4), 2.0 / 70, 1e-12, "4 vs 4: 2/70");
+    near(mann_whitney_min_p(2, 20), 2.0 / 231, 1e-12, "2 vs 20: 2/231");
+    double lo4[] = {1, 2, 3, 4}, hi5[] = {5, 6, 7, 8, 9};
+    near(mann_whitney_p(lo4, 4, hi5, 5), mann_whitney_min_p(4, 5), 1e-12,
+         "4 vs 5 apart: the test's p is that smallest one");
+    ok(mann_whitney_min_p(40, 40) < 1e-9 && isnan(mann_whitney_min_p(0, 3)),
+       "40 vs 40: tiny (normal approximation); an empty side: NAN");
     return done_testing();
 }

@@ -23,6 +23,7 @@
 #include "options.h"
 #include "report/report.h"
 #include "report/results.h"
+#include "report/series.h"
 #include "measure/stats.h"
 #include "tap.h"
 
@@ -101,7 +102,7 @@ static json_t *kind(json_t *doc, const char *name)
 
 static void check_doc(json_t *doc)
 {
-    json_t *tot = json_object_get(doc, "totals"), *ps, *sc, *rate;
+    json_t *tot = json_object_get(doc, "totals"), *ps, *sc, *rate, *ser;
 
     is_str(json_string_value(json_object_get(doc, "schema")), "bench-result/1",
            "schema bench-result/1");
@@ -140,6 +141,14 @@ static void check_doc(json_t *doc)
     is_str(json_string_value(json_object_get(json_object_get(doc, "database"),
                                              "server_version")),
            "10.11.6-MariaDB", "the server's version");
+    ser = json_object_get(doc, "series");
+    ok(json_real_value(json_object_get(ser, "bucket_s")) == 1.0 &&
+           json_real_value(json_object_get(ser, "last_s")) == 1.0 &&
+           json_integer_value(
+               json_array_get(json_object_get(ser, "events"), 1)) == 1000 &&
+           json_integer_value(
+               json_array_get(json_object_get(ser, "errors"), 1)) == 3,
+       "series: 1 s buckets, counts per bucket, as long as the run");
 }
 
 static char *slurp(const char *path)
@@ -341,7 +350,10 @@ static void write_run(struct results_config *cfg, struct report_data *d,
 {
     struct results *r;
 
+    uint64_t c1[SERIES_N] = {1000, 300, 2}, c2[SERIES_N] = {2000, 600, 5};
+
     ok((r = results_new(cfg)) != NULL, "results_new");
+    results_series_add(r, c1, 0, 1000000000, false);
     ok(results_interval(r, d, 0, 1000000000) == 0, "first interval");
     d->time_total_s = 2;
     ok(results_interval(r, d, 0, 2000000000) == 0, "second interval");
@@ -351,6 +363,7 @@ static void write_run(struct results_config *cfg, struct report_data *d,
     s->c[STAT_EVENTS]  = 2000;
     d->time_interval_s = 2;
     results_warning(r, "the client limited this result");
+    results_series_add(r, c2, 0, 2000000000, true);
     ok(results_final(r, d, 0, 2000000000) == 0, "final");
     results_free(r);
 }
