@@ -148,7 +148,8 @@ static void fill_data(struct reporter *r, struct report_data *d, uint64_t now,
 /* The cumulative block of the main report and of checkpoints: a report
  * hook replaces it; a built-in test may print its own block first (and
  * replace the generic block by returning true, as 1.1's fileio does), and
- * add one after it (report_cumulative_end). */
+ * a built-in test or bundled workload add one after it
+ * (report_cumulative_end: tpcc's TPC-C figures). */
 static int print_cumulative(struct reporter *r, struct script *s,
                             const struct report_data *d)
 {
@@ -161,6 +162,7 @@ static int print_cumulative(struct reporter *r, struct script *s,
         return script_call_builtin(s, "report_cumulative_end", d) < 0 ? -1 : 0;
     }
     report_cumulative(d);
+    if (s && script_call_builtin(s, "report_cumulative_end", d) < 0) return -1;
     return 0;
 }
 

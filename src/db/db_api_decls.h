@@ -295,6 +295,14 @@ unsigned bench_db_kind_id(const char *name);
 sql_result *bench_db_query_kind(sql_connection *con, const char *query,
                                 size_t len, int kind);
 void bench_db_stmt_set_kind(sql_statement *stmt, unsigned kind);
+/* A transaction as a kind (tpcc.lua): bench_db_ticks() is a timestamp
+ * taken at its start; bench_db_span(con, t0) just before the query that
+ * ends it (con:query's COMMIT, labelled with the transaction's kind)
+ * makes that query count in its kind with the time since t0, not its
+ * own. Taken by the next query on con; nothing while bench does not
+ * measure. Worker thread of con. */
+uint64_t bench_db_ticks(void);
+void bench_db_span(sql_connection *con, uint64_t t0);
 /* db_execute for a worker while bench measures with the TSC (detail.h):
  * the same call, timed inline; bench_db_timed_tsc says whether it applies
  * to this run's workers, so bench.sql chooses once, not per query. Any

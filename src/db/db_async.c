@@ -141,8 +141,7 @@ static sql_result *settle(struct db_conn *c, int rc, enum db_op op,
         if (rc != 0) c->nb_after = DB_NB_ALLOWED;
         rs = db_finish(c, rc, op, sql);
         if (c->nb_timed)
-            db_detail_class(c, c->kind, c->nb_timing.t0_ns,
-                            (enum detail_class) cls);
+            db_detail_class(c, c->kind, &c->nb_timing, (enum detail_class) cls);
         c->nb_timed = false;
         return rc != 0 ? after(c, rs) : rs;
     }

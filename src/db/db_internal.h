@@ -148,8 +148,8 @@ void db_detail_done(struct db_conn *c, unsigned kind,
                     const struct db_timing *t);
 /* The same for a call started at t0_ns whose class is known. */
 enum detail_class;
-void db_detail_class(struct db_conn *c, unsigned kind, uint64_t t0_ns,
-                     enum detail_class cls);
+void db_detail_class(struct db_conn *c, unsigned kind,
+                     const struct db_timing *t, enum detail_class cls);
 
 /* stats_add(c->thread_id, k, 1) for every query: the slot is kept in c
  * and looked up only when the stats table changed. */

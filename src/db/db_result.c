@@ -88,17 +88,35 @@ void db_detail_begin(struct db_conn *c, struct db_timing *t)
     t->slot = c->stats_gen == stats_current.gen ? c->stats : db_count_in(c);
     for (int k = 0; k < 3; k++)
         t->n[k] = t->slot->c[k];
-    t->t0_ns = detail_ticks();
+    /* A span (bench_db_span) is taken by the one call that ends it. */
+    t->t0_ns  = detail_ticks();
+    t->before = 0;
+    if (c->span_t0) {
+        t->before  = t->t0_ns > c->span_t0 ? t->t0_ns - c->span_t0 : 0;
+        t->t0_ns   = c->span_t0;
+        c->span_t0 = 0;
+    }
 }
 
-void db_detail_class(struct db_conn *c, unsigned kind, uint64_t t0_ns,
-                     enum detail_class cls)
+/* The time a kind records from before its call (a span): not the
+ * driver's, so the self-check's driver time leaves it out. */
+static void span_done(struct db_conn *c, const struct db_timing *t,
+                      bool discard)
+{
+    if (t->before && c->detail)
+        detail_span(c->detail, detail_ticks_ns(0, t->before), discard);
+}
+
+void db_detail_class(struct db_conn *c, unsigned kind,
+                     const struct db_timing *t, enum detail_class cls)
 {
     uint64_t now = detail_ticks();
+    bool discard = stats_discarding(c->thread_id);
 
     if (c->detail)
-        detail_query(c->detail, kind, cls, detail_ticks_ns(t0_ns, now),
-                     stats_discarding(c->thread_id));
+        detail_query(c->detail, kind, cls, detail_ticks_ns(t->t0_ns, now),
+                     discard);
+    span_done(c, t, discard);
 }
 
 void db_detail_done(struct db_conn *c, unsigned kind, const struct db_timing *t)
@@ -113,6 +131,7 @@ void db_detail_done(struct db_conn *c, unsigned kind, const struct db_timing *t)
     if (c->detail)
         detail_query(c->detail, kind, cls, detail_ticks_ns(t->t0_ns, now),
                      t->slot->discard);
+    span_done(c, t, t->slot->discard);
 }
 
 static sql_result *query_call(struct db_conn *c, const char *sql, size_t len)
@@ -157,6 +176,18 @@ sql_result *db_query(sql_connection *pc, const char *sql, size_t len)
 unsigned bench_db_kind_id(const char *name)
 {
     return detail_kind_id(name);
+}
+
+uint64_t bench_db_ticks(void)
+{
+    return detail_ticks();
+}
+
+void bench_db_span(sql_connection *pc, uint64_t t0)
+{
+    struct db_conn *c = db_conn_of(pc);
+
+    if (c->detail) c->span_t0 = t0;
 }
 
 int db_values_reserve(struct db_conn *c, uint32_t n)

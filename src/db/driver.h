@@ -130,6 +130,7 @@ struct db_timing {
     uint64_t t0_ns; /* detail_ticks(): TSC ticks or ns (detail.h) */
     uint64_t n[3];  /* STAT_OTHER, STAT_READS, STAT_WRITES */
     struct stats_slot *slot;
+    uint64_t before; /* ticks of a span (bench_db_span) before the call */
 };
 
 struct db_conn {
@@ -180,6 +181,8 @@ struct db_conn {
     unsigned kind;
     struct db_timing nb_timing; /* a pending non-blocking call's */
     bool nb_timed;
+    uint64_t span_t0; /* bench_db_span: the start the next timed call
+                         records from (detail_ticks), 0: its own */
     /* Recycling (db_result.c): rs.pub.gen when this use began, whether
      * the memory is on the free list, and the list's link. */
     uint32_t birth_gen;

@@ -396,6 +396,8 @@ static void reset(struct detail_snapshot *s)
 static int collect_kinds(struct detail_snapshot *now, struct detail_worker *w,
                          uint64_t *driver_ns)
 {
+    uint64_t span_ns;
+
     *driver_ns = 0;
     for (unsigned k = 0; k < now->nkinds; k++) {
         struct hist *h = ck_pr_load_ptr(&w->kind_lat[k]);
@@ -406,6 +408,9 @@ static int collect_kinds(struct detail_snapshot *now, struct detail_worker *w,
         *driver_ns += hist_sum_ns(h);
         if (hist_add(now->kinds[k].lat, h) != 0) return -1;
     }
+    /* Spans' time before their last call was not the driver's. */
+    span_ns = ck_pr_load_64(&w->span_ns);
+    *driver_ns -= span_ns < *driver_ns ? span_ns : *driver_ns;
     return 0;
 }
 

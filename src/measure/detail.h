@@ -248,6 +248,8 @@ struct detail_worker {
                                                after a store fence */
     struct hist *service, *lag;             /* --rate only */
     uint64_t schedule_ns;
+    uint64_t span_ns; /* of the kinds' times, spans' before their call
+                         (bench_db_span): not in the driver */
     struct detail_error_count errors[DETAIL_MAX_CODES]; /* nerrors used,
                                           each published before nerrors */
     unsigned nerrors;
@@ -342,6 +344,15 @@ static inline void detail_query(struct detail_worker *w, unsigned kind,
                                 bool discard)
 {
     if (!discard) detail_record(w, kind, cls, ns);
+}
+
+/* A query recorded in its kind from the start of a span (a script's
+ * transaction, bench_db_span) spent `ns` of that time before its own call
+ * began: the self-check's driver time leaves it out. */
+static inline void detail_span(struct detail_worker *w, uint64_t ns,
+                               bool discard)
+{
+    if (!discard) owned_add_64(&w->span_ns, ns);
 }
 
 /* An error db.c counted (native code, SQLSTATE or NULL, fatal or

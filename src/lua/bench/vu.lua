@@ -125,6 +125,15 @@ function vu.in_user()
    return running ~= nil
 end
 
+-- The running user waits `ms` after its current event ends, before its
+-- next one starts: outside the event's latency, as --think-time is
+-- (tpcc's keying and think times, a length per transaction). Its worker's
+-- users take next_event's slow path from then on.
+function vu.pause(ms)
+   running.pause_ms = ms
+   paced = true
+end
+
 -- Where a user stopped after the last resume.
 local PARKED, DEAD, WAITING = 1, 2, 3
 
@@ -267,6 +276,14 @@ local function next_event(u)
          return false
       end
       think()
+   end
+   local pause = u.pause_ms
+   if pause then
+      u.pause_ms = nil
+      if C.bench_vu_exhausted(w) then
+         return false
+      end
+      vu.sleep_until(C.bench_vu_now() + pause * 1e6)
    end
    local r = C.bench_vu_step(w)
    if r == 0 then
