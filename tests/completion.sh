@@ -67,7 +67,7 @@ B=$bench
 tests="fileio cpu memory threads mutex oltp_read_write oltp_read_only
 oltp_write_only oltp_point_select oltp_update_index oltp_update_non_index
 oltp_delete oltp_insert select_random_points select_random_ranges bulk_insert
-ycsb tpcc"
+ycsb sql tpcc"
 # The commands on result documents this bench has (bench merge ...).
 doc_cmds=$(for c in merge compare plot; do
     "$bench" $c --help 2>/dev/null | sed -n 2p | grep -q "^  [^ ]* $c " && echo $c; done)

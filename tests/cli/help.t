@@ -80,6 +80,7 @@ tests; here only the lines that do not depend on which drivers were built.
     select_random_ranges
     bulk_insert
     ycsb
+    sql
     tpcc
   
   bench options that sysbench lacks:

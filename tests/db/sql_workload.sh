@@ -1,0 +1,232 @@
+#!/bin/bash
+# SPDX-License-Identifier: MIT
+# sql_workload.sh (make check; make check-db for the servers): the `sql`
+# workload (docs/sql-workloads.md), pgbench scripts and mysqlslap-style
+# queries, issue 32:
+#  - without a server (null driver): the random functions' draws fit the
+#    distributions pgbench documents (chi-square, 0.001 level,
+#    sql_workload_fit.py); bad scripts give one line naming file:line and
+#    what was expected, exit 1;
+#  - PostgreSQL with pgbench: every expression of sql_workload/exprs.txt
+#    gives pgbench's value (debug() through both); the built-in scripts
+#    prepared (pgbench -i's tables) and run in both query modes leave
+#    pgbench's invariants, and send pgbench's statements (the server's
+#    log_statement output, when run as root); the documentation's example
+#    script runs unmodified;
+#  - MariaDB and SQLite: the built-in scripts and mysqlslap-style
+#    --query/--create/--auto-generate-sql runs.
+# Each server in a private database (bench_sqlw). TAP output. $BENCH: the
+# bench under test (default ./bench).
+. "$(dirname "$0")/lib.sh"
+DB=bench_sqlw
+DIR=$TESTS_DB_DIR/sql_workload
+FIT=$TESTS_DB_DIR/sql_workload_fit.py
+SQL_LUA=$TESTS_DB_DIR/sql.lua
+work=$(mktemp -d "${TMPDIR:-/tmp}/bench-sqlw.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+trap 'exit 130' INT TERM
+NULL="--db-driver=null"
+
+sql() { # sql DRIVER_OPTS STATEMENTS: result rows, tab-separated
+    # shellcheck disable=SC2086
+    BENCH_SQL=$2 "$BENCH" $1 "$SQL_LUA" sql | tail -n +3
+}
+
+# -- Distributions (no server) -------------------------------------------------
+for spec in "uniform 1 10|random(1, 10)" \
+    "uniform -5 1000|random(-5, 1000)" \
+    "exponential 1 20 3.0|random_exponential(1, 20, 3.0)" \
+    "gaussian 1 10 2.5|random_gaussian(1, 10, 2.5)" \
+    "gaussian 0 99 4.0|random_gaussian(0, 99, 4.0)" \
+    "zipfian 1 50 1.5|random_zipfian(1, 50, 1.5)" \
+    "zipfian 5 100 1.07|random_zipfian(5, 100, 1.07)"; do
+    d=${spec%%|*} e=${spec#*|}
+    printf '\\set g debug(%s)\n' "$e" >"$work/g.sql"
+    # shellcheck disable=SC2086
+    OUT=$("$BENCH" sql $NULL --file="$work/g.sql" --events=40000 --time=0 run 2>&1 >/dev/null |
+        python3 "$FIT" $d)
+    ok $? "$e fits pgbench's documented distribution" "$OUT"
+done
+
+# -- Bad scripts: one line, file:line, what was expected -------------------------
+bad() { # bad NAME TEXT EXPECTED_LINE_RE
+    printf '%b' "$2" >"$work/$1"
+    run sql $NULL --file="$work/$1" --events=1 --time=0 run
+    status_is 1 "$1: refused"
+    has_re "FATAL: .*$3" "$1: names the file, the line and what was expected"
+}
+bad syntax.sql 'SELECT 1;\n\\set a 1 +\n' "syntax.sql:2: \\\\set: expected an operand, found the end of the expression.*"
+bad paren.sql '\\set a (1 + 2\n' "paren.sql:1: \\\\set: expected '\\)', found the end of the expression.*"
+bad func.sql '\n\n\\set a nosuch(1)\n' "func.sql:3: \\\\set: unknown function \"nosuch\".*"
+bad args.sql '\\set a random(1)\n' "args.sql:1: \\\\set: wrong number of arguments for random\\(\\): 1.*"
+bad endif.sql '\\if true\nSELECT 1;\n' "endif.sql:1: \\\\if without a matching \\\\endif"
+bad else.sql '\\if true\n\\else\n\\elif false\n\\endif\n' "else.sql:3: \\\\elif after \\\\else \\(expected \\\\endif\\)"
+bad meta.sql 'SELECT 1;\n\\sett x 1\n' "meta.sql:2: unknown meta-command \\\\sett .*"
+bad gset.sql '\\gset\n' "gset.sql:1: \\\\gset must follow an SQL command"
+bad pipe.sql '\\startpipeline\n' "pipe.sql:1: \\\\startpipeline: pipeline mode is not supported by bench"
+bad sleep.sql '\\sleep 1 hours\n' "sleep.sql:1: \\\\sleep: expected a unit us, ms or s, not \"hours\""
+run sql $NULL --file="$work/nosuch.sql" run
+status_is 1 "a missing script file"
+has_re "FATAL: .*--file: cannot read '$work/nosuch.sql': .*"
+run sql $NULL --builtin=nosuch run
+has_re "FATAL: .*--builtin: no built-in script 'nosuch' \\(expected tpcb-like, simple-update or select-only\\)"
+run sql $NULL --file="$work/g.sql@x" run
+has_re "FATAL: .*--file: weight 'x' of '.*g.sql' must be an integer from 0 to 2\\^31"
+run sql $NULL --builtin=select-only --query-mode=extended --scale=1 run
+has_re "FATAL: .*--query-mode=extended is not supported.*"
+printf '\\set a 9223372036854775807 + 1\n' >"$work/ovf.sql"
+run sql $NULL --file="$work/ovf.sql" --events=1 --time=0 run
+has_re "FATAL: .*ovf.sql:1: bigint add out of range" "a run-time error names file:line"
+
+# -- Weights (no server): a@3,b@1 -------------------------------------------------
+printf '\\set w debug(1)\n' >"$work/a.sql"
+printf '\\set w debug(2)\n' >"$work/b.sql"
+OUT=$("$BENCH" sql $NULL --file="$work/a.sql@3,$work/b.sql@1" --events=20000 --time=0 run 2>&1 >/dev/null |
+    awk '{ n[$3]++ } END { r = n[1] / (n[1] + n[2]); print r; exit !(r > 0.74 && r < 0.76) }')
+ok $? "--file=a.sql@3,b.sql@1 runs a.sql 3 times in 4" "share of a.sql: $OUT"
+
+# -- PostgreSQL ---------------------------------------------------------------------
+PGBENCH=$(ls /usr/lib/postgresql/*/bin/pgbench 2>/dev/null | tail -n 1)
+PGBENCH=${PGBENCH:-$(command -v pgbench)}
+
+# pgbench_cmd ARGS...: pgbench on the test server's private database.
+pgbench_cmd() {
+    local host port user pw
+    host=$(sed -n 's/.*--pgsql-host=\([^ ]*\).*/\1/p' <<<"$BENCH_TEST_PGSQL")
+    port=$(sed -n 's/.*--pgsql-port=\([^ ]*\).*/\1/p' <<<"$BENCH_TEST_PGSQL")
+    user=$(sed -n 's/.*--pgsql-user=\([^ ]*\).*/\1/p' <<<"$BENCH_TEST_PGSQL")
+    pw=$(sed -n 's/.*--pgsql-password=\([^ ]*\).*/\1/p' <<<"$BENCH_TEST_PGSQL")
+    PGPASSWORD=$pw PGSSLMODE=disable "$PGBENCH" -h "$host" -p "$port" -U "$user" "$@" "$DB"
+}
+
+# invariants DRIVER_OPTS NAME: pgbench's after tpcb-like (the balances'
+# sums equal the history's).
+invariants() {
+    local got
+    got=$(sql "$1" "SELECT (SELECT SUM(bbalance) FROM pgbench_branches), (SELECT SUM(tbalance) FROM pgbench_tellers), (SELECT SUM(abalance) FROM pgbench_accounts), (SELECT SUM(delta) FROM pgbench_history), (SELECT COUNT(*) FROM pgbench_history)")
+    awk -F'\t' -v n="$3" '{ exit !($1 == $2 && $2 == $3 && $3 == $4 && $5 == n) }' <<<"$got"
+    ok $? "$2: sum(bbalance) = sum(tbalance) = sum(abalance) = sum(delta), $3 history rows" "$got"
+}
+
+# builtins NAME DRIVER_OPTS: prepare, runs of the three scripts, cleanup.
+builtins() {
+    local d=$1 o=$2 m
+    run sql $o --builtin=tpcb-like cleanup
+    run sql $o --builtin=tpcb-like --scale=2 --threads=3 prepare
+    status_is 0 "$d: prepare --scale=2 on 3 threads"
+    got=$(sql "$o" "SELECT (SELECT COUNT(*) FROM pgbench_branches), (SELECT COUNT(*) FROM pgbench_tellers), (SELECT COUNT(*) FROM pgbench_accounts), (SELECT COUNT(DISTINCT aid) FROM pgbench_accounts), (SELECT MAX(bid) FROM pgbench_accounts), (SELECT COUNT(*) FROM pgbench_history)")
+    [ "$got" = "$(printf '2\t20\t200000\t200000\t2\t0')" ]
+    ok $? "$d: pgbench -i's rows at scale 2" "$got"
+    # (--vacuum=off: the second run keeps the first one's history)
+    for m in prepared simple; do
+        run sql $o --builtin=tpcb-like --query-mode=$m --threads=2 --events=600 --time=0 \
+            $([ $m = simple ] && echo --vacuum=off) run
+        status_is 0 "$d: tpcb-like, $m, 600 transactions"
+        has_re " +transactions: +600 .*"
+    done
+    invariants "$o" "$d: tpcb-like" 1200
+    run sql $o --builtin=simple-update@1,select-only@1 --threads=2 --events=400 --time=0 --extended-report=on run
+    status_is 0 "$d: simple-update@1,select-only@1"
+    has_re " +select-only:2 .*" "$d: select-only's statement is a statement kind"
+    has_re " +simple-update:7 .*" "$d: simple-update's INSERT is a statement kind"
+    run sql $o --builtin=tpcb-like cleanup
+    status_is 0 "$d: cleanup"
+}
+
+# slap NAME DRIVER_OPTS: mysqlslap's --create/--query and the generated table.
+slap() {
+    local d=$1 o=$2
+    run sql $o --create="CREATE TABLE slap1 (a INT, b VARCHAR(20)); INSERT INTO slap1 VALUES (1, 'x'), (2, 'y')" prepare
+    status_is 0 "$d: --create"
+    run sql $o --query="SELECT * FROM slap1 WHERE a = 1; INSERT INTO slap1 VALUES (3, 'z'); SELECT COUNT(*) FROM slap1" --threads=2 --events=100 --time=0 --extended-report=on run
+    status_is 0 "$d: --query with three statements, 100 events"
+    has_re " +read: +200" "$d: two reads per event"
+    has_re " +write: +100" "$d: one write per event"
+    has_re " +query:3 .*" "$d: each statement is a statement kind"
+    printf 'SELECT a FROM slap1 WHERE a = 2|\nSELECT b FROM slap1|' >"$work/q.sql"
+    run sql $o --query-file="$work/q.sql" --delimiter='|' --events=50 --time=0 run
+    has_re " +read: +100" "$d: --query-file with --delimiter"
+    run sql $o --create="CREATE TABLE slap1 (a INT)" cleanup
+    status_is 0 "$d: cleanup drops what --create made"
+    for t in mixed read write key update; do
+        run sql $o --auto-generate-sql --auto-generate-sql-load-type=$t --number-int-cols=2 --number-char-cols=2 prepare
+        run sql $o --auto-generate-sql --auto-generate-sql-load-type=$t --number-int-cols=2 --number-char-cols=2 --threads=2 --events=100 --time=0 run
+        status_is 0 "$d: --auto-generate-sql-load-type=$t"
+    done
+    run sql $o --auto-generate-sql cleanup
+}
+
+if [ -n "${BENCH_TEST_PGSQL:-}" ]; then
+    run "$TESTS_DB_DIR/sql_api.lua" --db-driver=pgsql $BENCH_TEST_PGSQL --newdb=$DB createdb
+    status_is 0 "pgsql: create database $DB"
+    PG=$(pg_opts $DB)
+    builtins pgsql "$PG"
+    run sql $PG --builtin=tpcb-like --scale=1 prepare
+    if [ -n "$PGBENCH" ]; then
+        # every expression through pgbench and bench: debug()'s lines
+        i=0
+        while IFS= read -r e; do
+            i=$((i + 1))
+            printf '\\set v%d debug(%s)\n' $i "$e"
+        done <"$DIR/exprs.txt" >"$work/exprs.sql"
+        want=$(pgbench_cmd -n -t 1 -f "$work/exprs.sql" 2>&1 | sed -n 's/^debug([^)]*): //p')
+        got=$("$BENCH" sql $PG --file="$work/exprs.sql" --events=1 --time=0 run 2>&1 | sed -n 's/^debug([^)]*): //p')
+        [ -n "$want" ] && [ "$want" = "$got" ]
+        ok $? "$(wc -l <"$DIR/exprs.txt") expressions give pgbench's values" \
+            "$(diff <(paste -d'|' "$DIR/exprs.txt" <(echo "$want")) <(paste -d'|' "$DIR/exprs.txt" <(echo "$got")))"
+        want=$(pgbench_cmd -n -t 1 -f "$DIR/docs.sql" 2>&1 | sed -n 's/^debug([^)]*): //p')
+        for m in prepared simple; do
+            got=$("$BENCH" sql $PG --file="$DIR/docs.sql" --query-mode=$m --events=1 --time=0 run 2>&1 | sed -n 's/^debug([^)]*): //p')
+            [ -n "$want" ] && [ "$want" = "$got" ]
+            ok $? "the documentation's script runs unmodified ($m), with pgbench's values" "pgbench: $want; bench: $got"
+        done
+    else
+        skip "expressions against pgbench" "no pgbench binary"
+    fi
+    pg_log=${BENCH_DB_DIR:-/tmp/bench-db}/pg.log
+    if [ -n "$PGBENCH" ] && [ "$(id -u)" = 0 ] && [ -r "$pg_log" ] &&
+        su postgres -c "psql -h '${BENCH_DB_DIR:-/tmp/bench-db}/pgsock' -p ${BENCH_DB_PG_PORT:-15432} -qAt -d $DB -c \"ALTER DATABASE $DB SET log_statement = 'all'\"" >/dev/null 2>&1; then
+        # statements of one client's 3 transactions, names and values out
+        norm() { sed -n 's/^.*LOG:  \(statement\|execute [^:]*\): //p' | sed -E 's/-?[0-9]+/N/g'; }
+        for s in tpcb-like simple-update select-only; do
+            for m in prepared simple; do
+                off=$(stat -c %s "$pg_log")
+                pgbench_cmd -n -b $s -M $m -t 3 >/dev/null 2>&1
+                sleep 0.3
+                want=$(tail -c +$((off + 1)) "$pg_log" | norm | grep -iv 'count(\*)\|pg_catalog')
+                off=$(stat -c %s "$pg_log")
+                "$BENCH" sql $PG --builtin=$s --query-mode=$m --vacuum=off --events=3 --time=0 run >/dev/null 2>&1
+                sleep 0.3
+                got=$(tail -c +$((off + 1)) "$pg_log" | norm | grep -iv 'count(\*)\|pg_catalog')
+                [ -n "$want" ] && [ "$want" = "$got" ]
+                ok $? "$s ($m): pgbench's statements, in its order" "$(diff <(echo "$want") <(echo "$got"))"
+            done
+        done
+        su postgres -c "psql -h '${BENCH_DB_DIR:-/tmp/bench-db}/pgsock' -p ${BENCH_DB_PG_PORT:-15432} -qAt -d $DB -c \"ALTER DATABASE $DB RESET log_statement\"" >/dev/null 2>&1
+    else
+        skip "statement logs against pgbench" "needs root, the server's log and pgbench"
+    fi
+    run sql $PG --builtin=tpcb-like cleanup
+    slap pgsql "$PG"
+else
+    echo "# SKIP pgsql: BENCH_TEST_PGSQL is not set (tests/db/servers.sh env)"
+fi
+
+if [ -n "${BENCH_TEST_MYSQL:-}" ]; then
+    run "$TESTS_DB_DIR/sql_api.lua" $BENCH_TEST_MYSQL --newdb=$DB createdb
+    status_is 0 "mysql: create database $DB"
+    MY="--db-driver=mysql $(my_opts $DB)"
+    builtins mysql "$MY"
+    slap mysql "$MY"
+else
+    echo "# SKIP mysql: BENCH_TEST_MYSQL is not set (tests/db/servers.sh env)"
+fi
+
+if has_sqlite; then
+    SQ="--db-driver=sqlite --sqlite-db=$work/sqlw.sqlite"
+    builtins sqlite "$SQ"
+    slap sqlite "$SQ"
+else
+    echo "# SKIP sqlite: bench was built without the sqlite driver"
+fi
+finish
