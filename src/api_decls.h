@@ -60,8 +60,8 @@ double sb_rand_uniform_double(void);
  * by n in decimal, zero-padded to pad digits, into buf (at most cap
  * bytes, no NUL): its length. */
 uint64_t bench_fnv1a64(uint64_t v);
-uint32_t bench_key_text(char *buf, uint32_t cap, const char *prefix,
-                        uint64_t n, uint32_t pad);
+uint32_t bench_key_text(char *buf, uint32_t cap, const char *prefix, uint64_t n,
+                        uint32_t pad);
 
 /* sysbench.histogram objects: hist.c. */
 typedef struct loghist sb_histogram_t;

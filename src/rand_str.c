@@ -370,8 +370,8 @@ uint64_t bench_fnv1a64(uint64_t v)
     return h >> 63 && h != (uint64_t) 1 << 63 ? ~h + 1 : h;
 }
 
-uint32_t bench_key_text(char *buf, uint32_t cap, const char *prefix,
-                        uint64_t n, uint32_t pad)
+uint32_t bench_key_text(char *buf, uint32_t cap, const char *prefix, uint64_t n,
+                        uint32_t pad)
 {
     char digits[20];
     uint32_t nd = 0, len = 0, low;
@@ -393,7 +393,9 @@ uint32_t bench_key_text(char *buf, uint32_t cap, const char *prefix,
         buf[len] = prefix[len];
         len++;
     }
-    for (uint32_t z = nd; z < pad && len < cap; z++) buf[len++] = '0';
-    while (nd && len < cap) buf[len++] = digits[--nd];
+    for (uint32_t z = nd; z < pad && len < cap; z++)
+        buf[len++] = '0';
+    while (nd && len < cap)
+        buf[len++] = digits[--nd];
     return len;
 }
