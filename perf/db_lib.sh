@@ -304,10 +304,18 @@ cg_profile()
     [ -s "$a" ] && [ -s "$b" ] || return 0
     echo
     echo "-- $1 on $2: instructions/event by function (self, top ${6:-16})"
+    cg_self_per_event "$a" "$b" "$(($5 - $4))" "${6:-16}" 1
+}
+
+# cg_self_per_event A.cg B.cg EVENTS TOP MIN: each function's self cost in
+# B minus that in A, over EVENTS (the runs' difference in events), the TOP
+# largest of at least MIN instructions an event. perf/tpcc.sh uses it too.
+cg_self_per_event()
+{
     {
-        callgrind_annotate --auto=no --threshold=100 "$a" | sed 's/^/A /'
-        callgrind_annotate --auto=no --threshold=100 "$b" | sed 's/^/B /'
-    } | awk -v de="$(($5 - $4))" '
+        callgrind_annotate --auto=no --threshold=100 "$1" | sed 's/^/A /'
+        callgrind_annotate --auto=no --threshold=100 "$2" | sed 's/^/B /'
+    } | awk -v de="$3" -v min="$5" '
         $2 ~ /^[0-9,]+$/ && $3 ~ /^\(/ && $4 != "PROGRAM" {
             v = $2; gsub(",", "", v)
             k = $0; sub(/^[AB] +[0-9,]+ +\([^)]*\) +/, "", k)
@@ -318,9 +326,9 @@ cg_profile()
             sub(/^.*\/(src|include|sysdeps|libmariadb|interfaces)\//, "", k)
             c[k] += ($1 == "B") ? v : -v
         }
-        END { for (k in c) if (c[k] / de >= 1)
+        END { for (k in c) if (c[k] / de >= min)
                   printf "%8.0f  %s\n", c[k] / de, k }' |
-        sort -rn | head -"${6:-16}"
+        sort -rn | head -"$4"
 }
 
 # cg_profile_diff TOOL BASE DRIVER SCRIPT E1 E2 [TOP]: what TOOL spends per

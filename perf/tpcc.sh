@@ -99,22 +99,7 @@ profile()
     [ -s "$a" ] && [ -s "$b" ] || return 0
     echo
     echo "-- bench on $1: instructions/transaction by function (self, top 24)"
-    {
-        callgrind_annotate --auto=no --threshold=100 "$a" | sed 's/^/A /'
-        callgrind_annotate --auto=no --threshold=100 "$b" | sed 's/^/B /'
-    } | awk -v de="$((E2 - E1))" '
-        $2 ~ /^[0-9,]+$/ && $3 ~ /^\(/ && $4 != "PROGRAM" {
-            v = $2; gsub(",", "", v)
-            k = $0; sub(/^[AB] +[0-9,]+ +\([^)]*\) +/, "", k)
-            if (k ~ /^\?\?\?:0x[0-9a-f]+ \[\?\?\?\]$/) k = "(LuaJIT trace code)"
-            if (k ~ /^\?\?\?:0x/) sub(/ \[.*\//, " [", k)
-            else sub(/ \[.*\]$/, "", k)
-            sub(/^.*\/(src|include|sysdeps|libmariadb|interfaces)\//, "", k)
-            c[k] += ($1 == "B") ? v : -v
-        }
-        END { for (k in c) if (c[k] / de >= 100)
-                  printf "%8.0f  %s\n", c[k] / de, k }' |
-        sort -rn | head -24
+    cg_self_per_event "$a" "$b" "$((E2 - E1))" 24 100
 }
 
 # prepare_time DRIVER: seconds of bench tpcc prepare of PREP_WAREHOUSES.
