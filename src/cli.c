@@ -71,6 +71,11 @@ static const struct option_def general_options[] = {
      "wait until this wall-clock time (unix seconds or RFC 3339) before "
      "the measured run starts, so processes on several hosts start together",
      OPT_BENCH},
+    {"start-late-max", OPT_STRING, "5s",
+     "with --start-at: refuse to run when that time passed more than this "
+     "long ago (30s, 2m, 1h or seconds), as the other processes started "
+     "without this one; 0 or off for no bound",
+     OPT_BENCH},
     {"extended-report", OPT_BOOL, "off",
      "after sysbench's report, print what bench measures beyond it (e.g. "
      "fileio's latency by operation)",

@@ -131,22 +131,96 @@ static int parse_seed_offset(struct run_config *cfg)
     return 0;
 }
 
-/* --start-at: one clear error for anything but a time; a time already
- * past is run.c's warning (a late process still runs). */
+/* A duration: 30s, 2m, 1h or plain seconds (a fraction allowed), at most
+ * a day, into *ns; --metrics-linger and --start-late-max read it. -1 when
+ * v is not one (the caller names the option). */
+static int parse_duration(const char *v, uint64_t *ns)
+{
+    static const struct {
+        const char *unit;
+        double s;
+    } units[] = {{"", 1}, {"s", 1}, {"m", 60}, {"h", 3600}};
+    char *end;
+    double n;
+
+    errno = 0;
+    n     = strtod(v, &end);
+    for (size_t i = 0; end != v && !errno && n >= 0 && i < 4; i++)
+        if (strcmp(end, units[i].unit) == 0 && n * units[i].s <= 86400) {
+            *ns = (uint64_t) (n * units[i].s * 1e9);
+            return 0;
+        }
+    return -1;
+}
+
+/* --start-late-max: a duration, or 0 / off for no bound (0 is "none" as
+ * for --time, --rate and --latency-limit; off as for --forced-shutdown).
+ * Its default, 5s, is far above what NTP-synchronised clocks and a busy
+ * host's scheduling put between processes started together (ms), so a
+ * process that merely woke late still runs; yet small beside a run of
+ * minutes: one later than that covers a window visibly not the others'.
+ * Finer alignment is bench merge's check (one report interval). Only with
+ * --start-at: alone it would bound nothing, a mistake to name. */
+static int parse_start_late_max(struct run_config *cfg)
+{
+    const char *v = options_get_str(cfg->opts, "start-late-max");
+
+    cfg->start_late_max_ns = 0;
+    if (!v || (strcasecmp(v, "off") != 0 &&
+               parse_duration(v, &cfg->start_late_max_ns) != 0)) {
+        log_fatal("Invalid value for --start-late-max: '%.64s' (5s, 2m, 1h "
+                  "or seconds, at most a day; 0 or off for no bound)",
+                  v ? v : "");
+        return 1;
+    }
+    if (options_is_set(cfg->opts, "start-late-max") && !cfg->start_at_ns) {
+        log_fatal("--start-late-max needs --start-at: it bounds how long "
+                  "after that time the run may still start");
+        return 1;
+    }
+    return 0;
+}
+
+int cli_start_late(const struct run_config *cfg, int64_t now_ns)
+{
+    int64_t at = cfg->start_at_ns;
+    char when[40];
+
+    if (!at || !cfg->start_late_max_ns || now_ns <= at ||
+        (uint64_t) (now_ns - at) <= cfg->start_late_max_ns)
+        return 0;
+    wallclock_format(at, when, sizeof(when));
+    log_fatal("--start-at %s passed %.3f s ago, more than "
+              "--start-late-max=%.64s: not starting out of step with the "
+              "other processes (--start-late-max=off starts anyway)",
+              when, (double) (now_ns - at) / 1e9,
+              options_get_str(cfg->opts, "start-late-max"));
+    return -1;
+}
+
+/* --start-at: one clear error for anything but a time. A time already
+ * past is run.c's warning (a late process still runs) unless it passed
+ * more than --start-late-max ago: then `run` stops here, before it
+ * connects, as it would once connected (run.c asks again then). Only
+ * `run` waits for --start-at; other commands ignore it. */
 static int parse_start_at(struct run_config *cfg)
 {
     const char *v = options_get_str(cfg->opts, "start-at");
 
     cfg->start_at_ns = 0;
-    if (!options_is_set(cfg->opts, "start-at")) return 0;
-    if (!v || wallclock_parse_ns(v, &cfg->start_at_ns) != 0 ||
-        cfg->start_at_ns <= 0) {
+    if (options_is_set(cfg->opts, "start-at") &&
+        (!v || wallclock_parse_ns(v, &cfg->start_at_ns) != 0 ||
+         cfg->start_at_ns <= 0)) {
         log_fatal("Invalid value for --start-at: '%s' (expected unix "
                   "seconds, e.g. 1767225600, or an RFC 3339 time, e.g. "
                   "2026-01-01T00:00:00Z)",
                   v ? v : "");
         return 1;
     }
+    if (parse_start_late_max(cfg) != 0) return 1;
+    if (cfg->command && strcmp(cfg->command, "run") == 0 &&
+        cli_start_late(cfg, wallclock_now_ns()) != 0)
+        return 1;
     return 0;
 }
 
@@ -310,23 +384,10 @@ static int validate_percentile(struct run_config *cfg)
     return 0;
 }
 
-/* --metrics-linger: 30s, 2m, 1h or plain seconds, at most a day. */
+/* --metrics-linger: a duration (parse_duration), 0 for none. */
 static int parse_linger(struct run_config *cfg, const char *v)
 {
-    static const struct {
-        const char *unit;
-        double s;
-    } units[] = {{"", 1}, {"s", 1}, {"m", 60}, {"h", 3600}};
-    char *end;
-    double n;
-
-    errno = 0;
-    n     = strtod(v, &end);
-    for (size_t i = 0; end != v && !errno && n >= 0 && i < 4; i++)
-        if (strcmp(end, units[i].unit) == 0 && n * units[i].s <= 86400) {
-            cfg->metrics_linger_ns = (uint64_t) (n * units[i].s * 1e9);
-            return 0;
-        }
+    if (parse_duration(v, &cfg->metrics_linger_ns) == 0) return 0;
     log_fatal("Invalid value for --metrics-linger: '%.64s' (30s, 2m, 1h or "
               "seconds, at most a day; 0 for none)",
               v);

@@ -616,7 +616,8 @@ enum pool_start_result pool_start(const struct pool_config *cfg,
         spawned += P->workers[i].started;
     res = wait_ready(spawned);
     if (res == POOL_STARTED && spawned < cfg->threads) res = POOL_INIT_FAILED;
-    if (res == POOL_STARTED && work->ready) work->ready(work->arg);
+    if (res == POOL_STARTED && work->ready && work->ready(work->arg) != 0)
+        res = POOL_NOT_READY;
     if (res == POOL_STARTED) {
         uint64_t now     = clock_now_ns();
         P->start_ns      = now;

@@ -41,8 +41,10 @@ struct pool_work {
     void *arg;
     /* Optional: called once with the barrier held when every worker has
      * initialised, before the start instant is taken (--start-at waits
-     * here, so connecting and thread_init are not part of the wait). */
-    void (*ready)(void *arg);
+     * here, so connecting and thread_init are not part of the wait).
+     * 0 starts the run; -1, after the hook printed why, releases the
+     * workers without running anything (POOL_NOT_READY). */
+    int (*ready)(void *arg);
 };
 
 enum pool_start_result {
@@ -50,6 +52,7 @@ enum pool_start_result {
     POOL_INIT_FAILED  = -1, /* a worker's init returned -1 */
     POOL_INIT_TIMEOUT = -2, /* not all workers initialised in time */
     POOL_NOMEM        = -3,
+    POOL_NOT_READY    = -4, /* the ready hook refused to start */
 };
 
 /* Creates the workers, waits for all of them to initialise, then sets the

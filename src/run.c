@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cli_validate.h"
 #include "clock.h"
 #include "db/db.h"
 #include "measure/detail.h"
@@ -213,23 +214,27 @@ static void threads_started(void *arg)
 
 /* --start-at: every worker is connected and initialised, so the measured
  * run (warmup included) starts at that wall-clock instant; a process that
- * got there late says by how much and starts at once. */
-static void wait_start_at(void *arg)
+ * got there late says by how much and starts at once, or, later than
+ * --start-late-max, runs nothing (-1): its window would not be the other
+ * processes'. Connecting may have taken long: the bound is asked again. */
+static int wait_start_at(void *arg)
 {
     const struct run *run = arg;
     int64_t at = run->cfg->start_at_ns, now = wallclock_now_ns();
     char when[40];
 
-    if (at == 0) return;
+    if (at == 0) return 0;
+    if (cli_start_late(run->cfg, now) != 0) return -1;
     wallclock_format(at, when, sizeof(when));
     if (at <= now) {
         log_warn("--start-at %s passed %.3f s ago: starting at once", when,
                  (double) (now - at) / 1e9);
-        return;
+        return 0;
     }
     log_notice("Waiting until %s (%.3f s from now) to start (--start-at)\n",
                when, (double) (at - now) / 1e9);
     wallclock_sleep_until_ns(at);
+    return 0;
 }
 
 static void free_states(struct run *run)
@@ -258,6 +263,8 @@ static int start_pool(struct run *run, const struct pool_config *pc,
     case POOL_INIT_FAILED:
         log_fatal(run->cfg->profile_m ? "Threads initialization failed!"
                                       : "Thread initialization failed!");
+        return 1;
+    case POOL_NOT_READY: /* wait_start_at said why */
         return 1;
     default:
         if (log_oom_begin())

@@ -55,8 +55,9 @@ struct run_config {
      * whichever options need the figures). */
     bool extended_report;
     int rand_seed;
-    unsigned rand_seed_offset; /* --rand-seed-offset / JOB_COMPLETION_INDEX */
-    int64_t start_at_ns;       /* --start-at, ns since the epoch; 0: none */
+    unsigned rand_seed_offset;  /* --rand-seed-offset / JOB_COMPLETION_INDEX */
+    int64_t start_at_ns;        /* --start-at, ns since the epoch; 0: none */
+    uint64_t start_late_max_ns; /* --start-late-max; 0: no bound */
     const char *luajit_cmd;
     /* Machine output (results.h): --format as enum results_format, the
      * stream it prints on (results_take_stdout; NULL for text), --results

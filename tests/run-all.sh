@@ -62,6 +62,11 @@ step "unit and command-line tests, from the tarball (make distcheck)" \
 # The Debian package from a clean tree (nocheck: the suite runs above),
 # lintian without errors, installed with apt-get and run from /usr.
 step "Debian package: build, lintian, install, run (tests/package.sh)" tests/package.sh
+# The Kubernetes manifests against the API schemas (kubernetes-validate
+# from PyPI, in its own venv), rendered as kustomize would, and no
+# password on any command line of a manifest or a document.
+step "Kubernetes manifests: schemas, rendering, no password on a command line (tests/deploy/manifests.sh)" \
+    tests/deploy/manifests.sh
 if tests/db/servers.sh start; then
     eval "$(tests/db/servers.sh env)"
     step "database tests (release)" make -C build/release check-db

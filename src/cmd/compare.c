@@ -141,6 +141,7 @@ static bool is_setting(const char *name)
                                          "config-file",
                                          "luajit-cmd",
                                          "start-at",
+                                         "start-late-max",
                                          "extended-report",
                                          "format",
                                          "hdr-log",

@@ -151,6 +151,60 @@ static int check_inputs(const struct merge *m)
     return refuse(m, late, "does not overlap the other runs", buf);
 }
 
+/* How far apart runs may start and still be one run (started together by
+ * --start-at, whose processes start within ms of each other): one report
+ * interval, the inputs' longest, the unit their intervals are merged in;
+ * a start later than that shifts every interval of the run into the next
+ * cell. Without intervals, the series' bucket (1 s for a run's first
+ * hour, wider for longer runs, where the merged series is as coarse); 1 s
+ * when there is neither. */
+static double start_tolerance(const struct merge *m, const char **unit)
+{
+    double tol = 0;
+
+    *unit = "one report interval";
+    for (size_t i = 0; i < m->n; i++)
+        tol = fmax(tol, m->in[i].interval_s);
+    if (tol > 0) return tol;
+    *unit = "one series bucket";
+    for (size_t i = 0; i < m->n; i++)
+        tol = fmax(tol, result_num(m->in[i].doc.root, "series.bucket_s", 0));
+    return tol > 0 ? tol : 1;
+}
+
+/* Runs that overlap but did not start together (one started late, or
+ * separate runs): summed, their intervals would add different moments of
+ * the workload. Refused, unless allowed (--allow-unaligned, or --force's
+ * "periods too"): then m->unaligned says so for the report and document. */
+static int check_aligned(struct merge *m, bool allow)
+{
+    size_t first = 0, last = 0;
+    const char *unit;
+    double tol = start_tolerance(m, &unit), apart;
+    char a[40], b[40];
+
+    for (size_t i = 1; i < m->n; i++) {
+        if (m->in[i].doc.start_s < m->in[first].doc.start_s) first = i;
+        if (m->in[i].doc.start_s > m->in[last].doc.start_s) last = i;
+    }
+    apart = m->in[last].doc.start_s - m->in[first].doc.start_s;
+    if (apart <= tol) return 0;
+    wallclock_format((int64_t) llround(m->in[last].doc.start_s * 1e9), a,
+                     sizeof(a));
+    wallclock_format((int64_t) llround(m->in[first].doc.start_s * 1e9), b,
+                     sizeof(b));
+    snprintf(m->unaligned, sizeof(m->unaligned),
+             "%s: started at %s, %.3f s after %s (%s), more than %s (%g s)",
+             m->in[last].doc.path, a, apart, m->in[first].doc.path, b, unit,
+             tol);
+    if (allow) return 0;
+    fprintf(stderr,
+            "merge: %s: the runs did not start together (--allow-unaligned "
+            "merges them anyway)\n",
+            m->unaligned);
+    return -1;
+}
+
 /* -- The interval grid ------------------------------------------------------
  */
 
@@ -295,7 +349,7 @@ static int usage(bool help)
     fprintf(
         help ? stdout : stderr,
         "Usage:\n  bench merge [--results=FILE] [--force] [--allow-partial] "
-        "RESULT.json...\n");
+        "[--allow-unaligned] RESULT.json...\n");
     if (!help) return 1;
     printf("\nCombines the result documents (--results) of runs of one "
            "workload that\noverlapped in time, e.g. on several client hosts, "
@@ -308,17 +362,29 @@ static int usage(bool help)
            "                  periods too\n"
            "  --allow-partial merge runs that were interrupted or failed too "
            "(the merged\n"
-           "                  document's run then says so)\n");
+           "                  document's run then says so)\n"
+           "  --allow-unaligned\n"
+           "                  merge runs that did not start together (starts "
+           "more than one\n"
+           "                  report interval apart) too; the report and the "
+           "merged\n"
+           "                  document say so\n");
     return 0;
 }
 
-static int parse_args(int argc, char **argv, const char **results, bool *force,
-                      bool *partial, bool *help)
+/* The command line of a merge: bench merge [options] RESULT.json... */
+struct merge_args {
+    const char *results;
+    bool force, partial, unaligned, help;
+};
+
+static int parse_args(int argc, char **argv, struct merge_args *a)
 {
     static const struct option longopts[] = {
         {"results", required_argument, NULL, 'r'},
         {"force", no_argument, NULL, 'f'},
         {"allow-partial", no_argument, NULL, 'p'},
+        {"allow-unaligned", no_argument, NULL, 'u'},
         {"help", no_argument, NULL, 'h'},
         {0, 0, 0, 0},
     };
@@ -328,13 +394,15 @@ static int parse_args(int argc, char **argv, const char **results, bool *force,
     optind = 1;
     while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
         if (c == 'r')
-            *results = optarg;
+            a->results = optarg;
         else if (c == 'f')
-            *force = true;
+            a->force = true;
         else if (c == 'p')
-            *partial = true;
+            a->partial = true;
+        else if (c == 'u')
+            a->unaligned = true;
         else if (c == 'h') {
-            *help = true;
+            a->help = true;
             return -1;
         } else {
             fprintf(stderr,
@@ -398,13 +466,19 @@ static int check_output(const struct merge *m)
 
 static void note_grid(const struct merge *m)
 {
-    char buf[256], msg[300];
+    char buf[256], msg[sizeof(m->unaligned) + 64];
+    json_t *warnings = json_object_get(m->out, "warnings");
 
+    if (m->unaligned[0]) {
+        snprintf(msg, sizeof(msg),
+                 "merge: %s: the runs did not start together, merged anyway",
+                 m->unaligned);
+        json_array_append_new(warnings, json_string(msg));
+    }
     if (m->aligned || m->grid_s <= 0) return;
     merge_grid_note(m, buf, sizeof(buf));
     snprintf(msg, sizeof(msg), "merge: %s", buf);
-    json_array_append_new(json_object_get(m->out, "warnings"),
-                          json_string(msg));
+    json_array_append_new(warnings, json_string(msg));
 }
 
 static int write_results(const struct merge *m, const char *path)
@@ -436,26 +510,26 @@ static void merge_fini(struct merge *m)
 int merge_main(int argc, char **argv)
 {
     struct merge m      = {.argc = argc};
-    const char *results = NULL;
-    bool force = false, help = false, partial = false;
-    int status = 1;
+    struct merge_args a = {0};
+    int status          = 1;
 
     /* getopt reorders argv: the document keeps the command as typed. */
     if (!(m.argv = malloc(((size_t) argc + 1) * sizeof(char *)))) return 1;
     memcpy(m.argv, argv, (size_t) argc * sizeof(char *));
-    switch (parse_args(argc, argv, &results, &force, &partial, &help)) {
+    switch (parse_args(argc, argv, &a)) {
     case 0:
         break;
     case -1:
-        status = usage(help);
+        status = usage(a.help);
         goto out;
     default:
         goto out;
     }
     m.n = (size_t) (argc - optind);
-    if (load_inputs(&m, argv + optind, force) != 0 ||
-        (!partial && check_complete(&m) != 0) ||
-        (!force && check_inputs(&m) != 0))
+    if (load_inputs(&m, argv + optind, a.force) != 0 ||
+        (!a.partial && check_complete(&m) != 0) ||
+        (!a.force && check_inputs(&m) != 0) ||
+        check_aligned(&m, a.unaligned || a.force) != 0)
         goto out;
     if (choose_grid(&m) != 0) goto out;
     if (fill_cells(&m) != 0) {
@@ -466,7 +540,7 @@ int merge_main(int argc, char **argv)
     note_grid(&m);
     merge_print_inputs(&m);
     merge_print_report(&m);
-    if (results && write_results(&m, results) != 0) goto out;
+    if (a.results && write_results(&m, a.results) != 0) goto out;
     status = 0;
 out:
     merge_fini(&m);

@@ -44,6 +44,7 @@ struct merge {
     json_t **cell_iv; /* every interval, by cell */
     size_t *cell_who;
     char overflow[320];       /* the first count whose sum overflowed, if any */
+    char unaligned[400];      /* starts too far apart, merged anyway; or "" */
     json_t *out;              /* the merged document */
     struct hist *total;       /* its totals record (for the report) */
     struct hist **cell_hists; /* per cell, for the report */

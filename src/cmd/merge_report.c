@@ -168,6 +168,10 @@ void merge_print_inputs(const struct merge *m)
         print_command_line(result_get(r, "command_line"));
     }
     print_partial(m);
+    if (m->unaligned[0])
+        printf("Note: %s: the runs did not start together, merged "
+               "anyway.\n",
+               m->unaligned);
     if (m->grid_s <= 0)
         printf("No interval records (run without --report-interval).\n\n");
     else if (m->aligned)

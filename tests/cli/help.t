@@ -86,6 +86,7 @@ tests; here only the lines that do not depend on which drivers were built.
   bench options that sysbench lacks:
     --compat=STRING                  DESC
     --start-at=STRING                DESC
+    --start-late-max=STRING          DESC [5s]
     --extended-report[=on|off]       DESC [off]
     --format=STRING                  DESC [text]
     --hdr-log=STRING                 DESC

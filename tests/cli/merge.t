@@ -169,6 +169,38 @@ the grid cell where it ends, and the report and document say so.
   $ $BENCH merge p0.json two.json | grep '^Note'
   Note: intervals do not line up (report intervals of different lengths): merged on a 2 s grid, each interval in the cell where it ends.
 
+Runs that overlap but did not start together (starts more than one
+report interval apart, the inputs' longest: a process that started late,
+or runs made separately) are refused with one line naming the latest and
+the earliest, their starts and how far apart, exit 1; --allow-unaligned
+(or --force) merges them, and the report and the document's warnings say
+so. Without intervals the bound is the series' bucket (1 s here).
+tests/cli/start_late.t merges real runs started from one --start-at.
+
+  $ mkdoc --seed=12 --start=1795654803 late3.json
+  $ $BENCH merge p0.json late3.json > out.txt; echo "exit $?"; test -s out.txt || echo "stdout empty"
+  merge: late3.json: started at 2026-11-26T01:00:03.000Z, 3.000 s after p0.json (2026-11-26T01:00:00.000Z), more than one report interval (1 s): the runs did not start together (--allow-unaligned merges them anyway)
+  exit 1
+  stdout empty
+  $ $BENCH merge --allow-unaligned p0.json late3.json --results=late3-m.json | grep -E '^(Note|Intervals)'
+  Note: late3.json: started at 2026-11-26T01:00:03.000Z, 3.000 s after p0.json (2026-11-26T01:00:00.000Z), more than one report interval (1 s): the runs did not start together, merged anyway.
+  Intervals of 1 s, aligned on the wall clock.
+  $ python3 -c 'import json; print(json.load(open("late3-m.json"))["warnings"])'
+  ['merge: late3.json: started at 2026-11-26T01:00:03.000Z, 3.000 s after p0.json (2026-11-26T01:00:00.000Z), more than one report interval (1 s): the runs did not start together, merged anyway']
+  $ $BENCH merge --force p0.json late3.json | grep -c '^Note: late3.json'
+  1
+  $ mkdoc --seed=13 --start=1795654801.5 --interval-s=2 --intervals=5 late2.json
+  $ $BENCH merge p0.json late2.json | grep -c '^\['
+  3
+  $ mkdoc --seed=14 --seconds=10 --intervals=0 n0.json
+  $ mkdoc --seed=15 --seconds=10 --intervals=0 --start=1795654801.5 n15.json
+  $ mkdoc --seed=16 --seconds=10 --intervals=0 --start=1795654800.8 n08.json
+  $ $BENCH merge n0.json n15.json; echo "exit $?"
+  merge: n15.json: started at 2026-11-26T01:00:01.500Z, 1.500 s after n0.json (2026-11-26T01:00:00.000Z), more than one series bucket (1 s): the runs did not start together (--allow-unaligned merges them anyway)
+  exit 1
+  $ $BENCH merge n0.json n08.json > /dev/null; echo "exit $?"
+  exit 0
+
 Refused, with one line naming the file, exit 1: another workload, runs
 that do not overlap, another schema, a truncated or missing file, one run
 twice, no file; --force merges workloads, periods and schema versions
@@ -204,7 +236,7 @@ anyway.
   exit 1
   $ $BENCH merge; echo "exit $?"
   Usage:
-    bench merge [--results=FILE] [--force] [--allow-partial] RESULT.json...
+    bench merge [--results=FILE] [--force] [--allow-partial] [--allow-unaligned] RESULT.json...
   exit 1
   $ $BENCH merge --nosuch p0.json; echo "exit $?"
   merge: unknown option --nosuch (see bench merge --help)

@@ -5,8 +5,17 @@
   k8s.py check
       structural check of the kustomize base: every file parses, the Job is
       an Indexed Job with what a synchronized bench run needs, every $(VAR)
-      its command uses is defined, the volume and config it names exist.
+      its command uses is defined, the volume and config it names exist,
+      both Jobs' image is the one images: rewrites, the merge Job waits
+      suspended, no password is on a command line anywhere under deploy/
+      and run.env ships no usable start time.
       One "ok"/"FAILED" line per check; exit 1 if any failed.
+  k8s.py render
+      the resources `kustomize build` makes of the base, as one YAML stream
+      on standard output: the resource files, the generated ConfigMap and
+      the images: rewrite (what the base uses of kustomize, and no more: a
+      kustomization field it does not know is an error naming it), for
+      tests/deploy/manifests.sh to validate where no kustomize is installed.
   k8s.py argv INDEX [NAME=VALUE...]
       the command of pod INDEX, one argument a line, with $(VAR) expanded
       as Kubernetes expands it (container env, then the overrides given
@@ -14,6 +23,7 @@
       the secret, the start time); JOB_COMPLETION_INDEX is INDEX.
       tests/db/test_distributed.sh runs exactly this.
 """
+import glob
 import os
 import re
 import shutil
@@ -22,8 +32,10 @@ import sys
 
 import yaml
 
-BASE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..",
-                    "deploy", "kubernetes")
+# BENCH_K8S_BASE: a copy of deploy/kubernetes/ (inside a copy of deploy/),
+# for tests/deploy/manifests.sh to break on purpose.
+BASE = os.environ.get("BENCH_K8S_BASE") or os.path.join(
+    os.path.dirname(os.path.abspath(__file__)), "..", "..", "deploy", "kubernetes")
 REF = re.compile(r"\$\(([A-Za-z_][A-Za-z0-9_]*)\)|\$\$")
 
 
@@ -57,12 +69,24 @@ def env_file(name):
     return out
 
 
+def generated_config(kust):
+    """The data of each ConfigMap the kustomization generates, by name."""
+    out = {}
+    for gen in kust.get("configMapGenerator", []):
+        data = out.setdefault(gen["name"], {})
+        for e in gen.get("envs", []):
+            data.update(env_file(e))
+        for lit in gen.get("literals", []):
+            k, _, v = lit.partition("=")
+            data[k] = v
+    return out
+
+
 def pod_argv(index, overrides):
     kust = load("kustomization.yaml")
     cm = {}
-    for gen in kust.get("configMapGenerator", []):
-        for e in gen.get("envs", []):
-            cm.update(env_file(e))
+    for data in generated_config(kust).values():
+        cm.update(data)
     env = {}
     for e in container(load("job.yaml")).get("env", []):
         if "value" in e:
@@ -89,8 +113,8 @@ def check():
     merge = load("merge-job.yaml")
     ok("kustomization lists files that exist",
        all(os.path.exists(os.path.join(BASE, r)) for r in kust["resources"]))
-    ok("job.yaml and results-pvc.yaml are its resources",
-       {"job.yaml", "results-pvc.yaml"} <= set(kust["resources"]))
+    ok("job.yaml, merge-job.yaml and results-pvc.yaml are its resources",
+       {"job.yaml", "merge-job.yaml", "results-pvc.yaml"} <= set(kust["resources"]))
     spec = job["spec"]
     ok("an Indexed Job (batch/v1)", job["apiVersion"] == "batch/v1" and
        job["kind"] == "Job" and spec.get("completionMode") == "Indexed")
@@ -132,12 +156,93 @@ def check():
     ok("merge-job.yaml merges every pod's document from the same volume",
        "bench merge" in " ".join(mc["command"] + mc["args"]) and
        merge["spec"]["template"]["spec"]["volumes"][0]["persistentVolumeClaim"]["claimName"] == claim)
+    ok("the merge Job is created suspended (resumed once job/bench completed)",
+       merge["spec"].get("suspend") is True)
+    rewritten = {i["name"] for i in kust.get("images", [])}
+    ok("both Jobs' image is the name images: rewrites (%s)" % ", ".join(sorted(rewritten)),
+       c["image"] in rewritten and mc["image"] in rewritten)
+    pw = env.get("MYSQL_PWD", {}).get("valueFrom", {}).get("secretKeyRef", {})
+    ok("the password comes from the Secret in MYSQL_PWD", bool(pw.get("name") and pw.get("key")))
+    bad = command_line_passwords()
+    ok("no password on a command line under deploy/" + "".join("\n  " + b for b in bad),
+       not bad)
+    start = generated_config(kust).get("bench-run", {}).get("BENCH_START_AT", "")
+    ok("run.env's BENCH_START_AT is no time (set before each run): " + start,
+       not re.fullmatch(r"[0-9]+(\.[0-9]*)?|[0-9]{4}-[0-9]{2}-[0-9]{2}[Tt ].*", start))
     a0, a1 = pod_argv(0, {}), pod_argv(1, {})
     ok("pods 0 and 1 differ only in the index",
        [x for x, y in zip(a0, a1) if x != y] ==
        ["--rand-seed-offset=0", "--results=/results/bench-0.json"])
     kustomize(ok)
     return ok.failed
+
+
+def pod_specs(doc):
+    """The pod specs of any workload object: a Pod's spec, a template's
+    (Job, Deployment, ...), a CronJob's jobTemplate's."""
+    if not isinstance(doc, dict):
+        return
+    spec = doc.get("spec")
+    if not isinstance(spec, dict):
+        return
+    if "containers" in spec:
+        yield spec
+    for t in (spec.get("template"), spec.get("jobTemplate", {}).get("spec", {}).get("template")):
+        if isinstance(t, dict) and isinstance(t.get("spec"), dict):
+            yield from pod_specs({"spec": t["spec"]})
+
+
+def command_line_passwords():
+    """Every container command or argument under deploy/ that names a
+    password ("file: container: argument"): a password belongs in the
+    environment (from a Secret), where ps and kubectl get -o yaml do not
+    show it."""
+    root = os.path.normpath(os.path.join(BASE, ".."))
+    bad = []
+    for path in sorted(glob.glob(os.path.join(root, "**", "*.y*ml"), recursive=True)):
+        with open(path) as f:
+            docs = list(yaml.safe_load_all(f))
+        for doc in docs:
+            for spec in pod_specs(doc):
+                for c in spec.get("initContainers", []) + spec.get("containers", []):
+                    for a in c.get("command", []) + c.get("args", []):
+                        if re.search("passw(or)?d|PGPASSWORD|MYSQL_PWD", a, re.I):
+                            bad.append("%s: %s: %s" % (os.path.relpath(path, root),
+                                                       c.get("name"), a))
+    return bad
+
+
+KNOWN = {"apiVersion", "kind", "resources", "configMapGenerator",
+         "generatorOptions", "images"}
+
+
+def render():
+    """The base as kustomize builds it, for what the base uses."""
+    kust = load("kustomization.yaml")
+    unknown = sorted(set(kust) - KNOWN)
+    if unknown:
+        sys.exit("k8s.py render: kustomization.yaml uses %s, which this "
+                 "renderer does not apply" % ", ".join(unknown))
+    if not kust.get("generatorOptions", {}).get("disableNameSuffixHash"):
+        sys.exit("k8s.py render: generated names need a hash suffix, which "
+                 "this renderer does not compute (disableNameSuffixHash)")
+    out = []
+    for name, data in generated_config(kust).items():
+        out.append({"apiVersion": "v1", "kind": "ConfigMap",
+                    "metadata": {"name": name}, "data": data})
+    for r in kust["resources"]:
+        with open(os.path.join(BASE, r)) as f:
+            out += [d for d in yaml.safe_load_all(f) if d]
+    images = {i["name"]: i for i in kust.get("images", [])}
+    for doc in out:
+        for spec in pod_specs(doc):
+            for c in spec.get("initContainers", []) + spec.get("containers", []):
+                new = images.get(re.split("[:@]", c["image"])[0])
+                if new:
+                    c["image"] = new.get("newName", new["name"]) + (
+                        "@" + new["digest"] if "digest" in new else
+                        ":" + str(new["newTag"]) if "newTag" in new else "")
+    yaml.safe_dump_all(out, sys.stdout, sort_keys=False)
 
 
 def kustomize(ok):
@@ -151,15 +256,18 @@ def kustomize(ok):
                        text=True)
     docs = list(yaml.safe_load_all(p.stdout)) if p.returncode == 0 else []
     kinds = sorted(d["kind"] for d in docs if d)
-    job = [d for d in docs if d and d["kind"] == "Job"]
+    jobs = [d for d in docs if d and d["kind"] == "Job"]
     ok("kubectl kustomize builds it: " + ", ".join(kinds),
-       kinds == ["ConfigMap", "Job", "PersistentVolumeClaim"] and
-       container(job[0])["image"].startswith("registry.example.com/bench:"))
+       kinds == ["ConfigMap", "Job", "Job", "PersistentVolumeClaim"] and
+       all(container(j)["image"].startswith("registry.example.com/bench:") for j in jobs))
 
 
 def main():
     if sys.argv[1:2] == ["check"]:
         sys.exit(1 if check() else 0)
+    if sys.argv[1:2] == ["render"]:
+        render()
+        return
     if sys.argv[1:2] == ["argv"] and len(sys.argv) >= 3:
         over = dict(a.split("=", 1) for a in sys.argv[3:])
         print("\n".join(pod_argv(int(sys.argv[2]), over)))
