@@ -70,6 +70,10 @@ step "Kubernetes manifests: schemas, rendering, no password on a command line (t
 if tests/db/servers.sh start; then
     eval "$(tests/db/servers.sh env)"
     step "database tests (release)" make -C build/release check-db
+    # The container image, built without a daemon (deploy/image/build-oci.sh),
+    # run from its filesystem as its user on both servers, and a 3-host
+    # rehearsal of the Kubernetes Job in network namespaces.
+    step "container image: build, run, 3-host rehearsal (tests/image/run.sh)" tests/image/run.sh
 else
     failed=$((failed + 1))
     failures+=("database servers")
