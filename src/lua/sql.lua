@@ -126,11 +126,18 @@ local function defines()
 end
 
 -- The seed of hash() and permute() without one: the same in every
--- worker of a run (pgbench's :default_seed is one per run), from
--- --rand-seed when given, else from the process's pid and start time.
+-- worker of a run (pgbench's :default_seed is one per run). From
+-- --rand-seed when given, pgbench's for the same --random-seed and as
+-- many clients (-c: --virtual-users, else --threads), so that hash(x)
+-- and permute(i, n) give pgbench's values; else from the process's pid
+-- and start time.
 local function default_seed()
    local s = tonumber(sysbench.opt.rand_seed) or 0
-   if s ~= 0 then return R.hash_murmur2(s, 5432) end
+   if s ~= 0 then
+      local vu = tonumber(sysbench.opt.virtual_users) or 0
+      local clients = vu > 0 and vu or sysbench.opt.threads
+      return R.pg_prng_draw(s, clients + 1)
+   end
    local f = io.open("/proc/self/stat")
    local stat = f and f:read("*l") or ""
    if f then f:close() end
@@ -177,7 +184,7 @@ local H = {}
 
 function H.undefined(V, name)
    local v = V[name]
-   if v == nil then fail("%s: undefined variable \"%s\"", R.W.at or "?", name) end
+   if v == nil then fail("%s: undefined variable \"%s\"", R.W.at or "?", R.show(name)) end
    return v
 end
 
@@ -228,28 +235,21 @@ function H.sleep(us)
    if vu and vu.in_user() then
       vu.sleep_until(C.bench_vu_now() + us * 1000)
    else
-      usleep(us)
+      while us > 0 do -- usleep takes less than a second (POSIX)
+         usleep(math.min(us, 999999))
+         us = us - 999999
+      end
    end
 end
 
--- \shell command... / \setshell var command...: a shell command; \setshell
--- stores its output, an integer.
-function H.shell(V, kind, ...)
-   local words = { ... }
-   if kind == "shell" then
-      os.execute(table.concat(words, " "))
-      return
-   end
-   local var = table.remove(words, 1)
-   local p = io.popen(table.concat(words, " "))
-   local out = p:read("*a")
-   p:close()
-   local n = out:match("^%s*([+-]?%d+)%s*$")
-   if not n then
-      fail("%s: \\setshell: expected an integer from the command, got \"%s\"",
-           R.W.at, out)
-   end
-   V[var] = R.parse_text(n)
+-- Several scripts: each one's last SQL command counts in the script's
+-- kind, timed from the script's start (sql_script.compile's span_label).
+-- (bench.sql declares these once a state uses it: looked up at the call)
+function H.ticks()
+   return C.bench_db_ticks()
+end
+function H.span(con, t0)
+   C.bench_db_span(con, t0)
 end
 
 -- Simple mode: the text with the values in.
@@ -363,11 +363,10 @@ end
 
 local compiled -- {fn, stmts, name, weight} per script, and the dispatcher
 
-local function load_script(s, idx, known, mode)
-   local out = SS.compile(s.name, s.cmds, s.plain and {} or known, mode, idx)
-   local chunk, err = loadstring(out.source, "=" .. s.name)
-   if not chunk then fail("%s: internal error compiling the script: %s", s.name, err) end
-   return { fn = chunk(R, H, out.consts, R.W, R.text, Q, P, E), stmts = out.stmts,
+local function load_script(s, idx, known, mode, defined, span)
+   local out = SS.compile(s.name, s.cmds, s.plain and {} or known, mode, idx, defined,
+                          span and s.name or nil)
+   return { fn = SS.load(s.name, out, R, H, Q, P, E), stmts = out.stmts,
             name = s.name, weight = s.weight }
 end
 
@@ -391,8 +390,12 @@ end
 local function mode()
    local m = sysbench.opt.query_mode
    if m == "extended" then
-      fail("--query-mode=extended is not supported: bench's drivers send " ..
-              "named prepared statements (prepared) or text (simple)")
+      -- (an unnamed prepare, bind and execute per query would need a call
+      -- of its own in every driver and in bench's asynchronous path for
+      -- virtual users: docs/sql-workloads.md, "Query modes")
+      fail("--query-mode=extended is not supported: use prepared (the values " ..
+              "sent apart from the text, as extended, the statement prepared " ..
+              "once per connection) or simple (the text with the values in)")
    end
    if m ~= "simple" and m ~= "prepared" then
       fail("--query-mode must be simple or prepared, not '%s'", tostring(m))
@@ -404,12 +407,19 @@ local function compile_all()
    if compiled then return compiled end
    local drv = sysbench.sql.driver():name()
    local list, total = scripts(drv)
-   local known = known_names(list, defines())
+   local defs = defines()
+   local known = known_names(list, defs)
+   local defined = { scale = true, client_id = true, random_seed = true, default_seed = true }
+   for k in pairs(defs) do defined[k] = true end
    local m = mode()
    local out = { scripts = {} }
    local weighted_list = {}
+   local n_run = 0
+   for _, s in ipairs(list) do
+      if s.weight > 0 then n_run = n_run + 1 end
+   end
    for i, s in ipairs(list) do
-      out.scripts[i] = load_script(s, i, known, m)
+      out.scripts[i] = load_script(s, i, known, m, defined, n_run > 1)
       if s.weight > 0 then weighted_list[#weighted_list + 1] = out.scripts[i] end
    end
    out.run = dispatcher(weighted_list, total)

@@ -12,6 +12,16 @@ local M = { R = R }
 local I = R.internal
 local dbl, I64, SAFE, INT64_MIN = I.dbl, I.I64, I.SAFE, I.INT64_MIN
 local NULL = R.NULL
+local show = R.show
+
+-- Limits that keep the generated Lua within what LuaJIT compiles (200
+-- syntax levels, 250 registers a function) and the parser's recursion
+-- bounded, whatever a script holds: pgbench's own limit of 16 function
+-- arguments, and nesting deep enough for any expression written by hand.
+local MAX_DEPTH = 32
+local MAX_ARGS = 16
+local MAX_WEIGHT = 120
+M.MAX_DEPTH, M.MAX_ARGS = MAX_DEPTH, MAX_ARGS
 
 -- -- Parsing --------------------------------------------------------------------
 
@@ -47,7 +57,10 @@ local function lex(text)
          text:match("^%d+[eE][-+]?%d+", i) or
          text:match("^%d*%.%d+", i) or text:match("^%d+%.%d*", i)
       if m then
-         toks[#toks + 1] = { t = "double", v = tonumber(m), pos = i }
+         -- (LuaJIT's tonumber gives nil past its exponent range)
+         local d = tonumber(m)
+         if not d or d == 1 / 0 then return nil, i, "a double constant in range" end
+         toks[#toks + 1] = { t = "double", v = d, pos = i }
          i = i + #m
       elseif c:match("%d") then
          m = text:match("^%d+", i)
@@ -56,6 +69,7 @@ local function lex(text)
       elseif c == ":" then
          m = text:match("^:([%w_\128-\255]+)", i)
          if not m then return nil, i, "a variable name after ':'" end
+         if #m > 64 then return nil, i, "a variable name of at most 64 bytes" end
          toks[#toks + 1] = { t = "var", v = m, pos = i }
          i = i + #m + 1
       elseif c:match("[%a_\128-\255]") then
@@ -69,7 +83,7 @@ local function lex(text)
             text:match("^<=", i) or text:match("^>=", i) or
             text:match("^<<", i) or text:match("^>>", i) or
             text:match("^[-+*/%%()<>=,|&#~]", i)
-         if not m then return nil, i, "an operator or an operand, not '" .. c .. "'" end
+         if not m then return nil, i, "an operator or an operand, not '" .. show(c) .. "'" end
          toks[#toks + 1] = { t = "op", v = m == "!=" and "<>" or m, pos = i }
          i = i + #m
       end
@@ -104,7 +118,7 @@ function Parser:err(what, tok)
    tok = tok or self:peek()
    error({ pos = tok.pos, msg = "expected " .. what .. ", found " ..
               (tok.t == "eof" and "the end of the expression" or
-               "'" .. tostring(tok.t == "var" and ":" .. tok.v or tok.v) .. "'") }, 0)
+               "'" .. show(tok.t == "var" and ":" .. tok.v or tok.v) .. "'") }, 0)
 end
 function Parser:accept(t, v)
    local tok = self:peek()
@@ -124,8 +138,25 @@ function Parser:binop()
    end
 end
 
+-- One level deeper in the parser's recursion (a parenthesis, a function's
+-- argument, a unary operator, an operand of a binary one).
+function Parser:enter()
+   self.depth = self.depth + 1
+   if self.depth > MAX_DEPTH then
+      error({ pos = self:peek().pos, msg = "expression nested too deeply " ..
+                 "(more than " .. MAX_DEPTH .. " levels)" }, 0)
+   end
+end
+
 -- expr := operand { binop operand }, by precedence climbing from `min`.
 function Parser:expr(min)
+   self:enter()
+   local left = self:expr_rest(min)
+   self.depth = self.depth - 1
+   return left
+end
+
+function Parser:expr_rest(min)
    local left = self:unary(min)
    while true do
       local tok = self:peek()
@@ -160,7 +191,10 @@ function Parser:unary(min)
    local tok = self:peek()
    if tok.t == "kw" and tok.v == "not" then
       self:next()
-      return { "not", self:expr(3) }
+      self:enter()
+      local e = { "not", self:expr(3) }
+      self.depth = self.depth - 1
+      return e
    end
    if tok.t == "op" and (tok.v == "-" or tok.v == "+" or tok.v == "~") then
       self:next()
@@ -170,29 +204,25 @@ function Parser:unary(min)
          self:next()
          return { "const", INT64_MIN }
       end
+      self:enter()
       local operand = self:unary(9)
+      self.depth = self.depth - 1
       return { tok.v == "-" and "neg" or tok.v == "+" and "plus" or "bnot", operand }
    end
    return self:primary()
 end
 
-local function int_const(tok, p)
+local function int_const(tok)
    local n = tonumber(tok.v)
    if n <= SAFE then return n end
-   local v = I64(0)
-   for i = 1, #tok.v do
-      local nv = v * 10 + (tok.v:byte(i) - 48)
-      if nv < v then
-         error({ pos = tok.pos, msg = "bigint constant overflow" }, 0)
-      end
-      v = nv
-   end
+   local v = R.parse_int64(tok.v)
+   if not v then error({ pos = tok.pos, msg = "bigint constant overflow" }, 0) end
    return v
 end
 
 function Parser:primary()
    local tok = self:next()
-   if tok.t == "int" then return { "const", int_const(tok, self) } end
+   if tok.t == "int" then return { "const", int_const(tok) } end
    if tok.t == "double" then return { "const", dbl(tok.v) } end
    if tok.t == "var" then return { "var", tok.v } end
    if tok.t == "kw" then
@@ -209,12 +239,16 @@ function Parser:primary()
    if tok.t == "ident" then
       local f = FUNCS[tok.v]
       if not f then
-         error({ pos = tok.pos, msg = "unknown function \"" .. tok.v .. "\"" }, 0)
+         error({ pos = tok.pos, msg = "unknown function \"" .. show(tok.v) .. "\"" }, 0)
       end
       self:expect("op", "(", "'(' after " .. tok.v)
       local args = {}
       if not self:accept("op", ")") then
          repeat
+            if #args == MAX_ARGS then
+               error({ pos = tok.pos, msg = "too many function arguments, maximum is " ..
+                          MAX_ARGS }, 0)
+            end
             args[#args + 1] = self:expr(1)
          until not self:accept("op", ",")
          self:expect("op", ")", "',' or ')'")
@@ -242,15 +276,42 @@ function Parser:case_expr()
    return node
 end
 
+-- The depth of tree e and an estimate of the registers its generated
+-- code needs (a call holds its function and the arguments before the one
+-- being computed; AND, OR and CASE keep a local each).
+local function measure(e)
+   if type(e) ~= "table" or e[1] == "const" or e[1] == "var" then return 1, 1, 0 end
+   local kids = e[1] == "call" and e[3] or e[1] == "case" and {} or
+      e[1] == "bin" and { e[3], e[4] } or { e[2] }
+   if e[1] == "case" then
+      for _, arm in ipairs(e[2]) do
+         kids[#kids + 1], kids[#kids + 2] = arm[1], arm[2]
+      end
+      kids[#kids + 1] = e[3]
+   end
+   local logic = e[1] == "case" or (e[1] == "bin" and (e[2] == "and" or e[2] == "or"))
+   local depth, regs, locals = 0, 0, logic and 1 or 0
+   for i, k in ipairs(kids) do
+      local d, r, l = measure(k)
+      depth, regs, locals = math.max(depth, d), math.max(regs, i - 1 + r), locals + l
+   end
+   return depth + 1, regs + 1, locals
+end
+
 -- Parses text into a tree, or returns nil, the byte offset and what was
 -- expected there.
 function M.parse(text)
    local toks, pos, msg = lex(text)
    if not toks then return nil, pos, "expected " .. msg end
-   local p = setmetatable({ toks = toks, i = 1 }, Parser)
+   local p = setmetatable({ toks = toks, i = 1, depth = 0 }, Parser)
    local ok, res = pcall(function()
       local e = p:expr(1)
       if p:peek().t ~= "eof" then p:err("an operator or the end of the expression") end
+      local depth, regs, locals = measure(e)
+      if depth > MAX_DEPTH or regs + locals > MAX_WEIGHT then
+         error({ pos = 1, msg = "expression too complex (more than " .. MAX_DEPTH ..
+                    " levels of operators and calls, or too many operands in them)" }, 0)
+      end
       return e
    end)
    if not ok then

@@ -113,30 +113,99 @@ function R.hash_fnv1a(a, seed)
    return signed(h)
 end
 
--- permute(i, size, seed): a bijection of [0, size) chosen by the seed.
--- pgbench documents what it is, not how it is computed, so its values
--- differ from pgbench's (docs/sql-workloads.md): here, a cycle walk of
--- six rounds of an invertible mix over the next power of two.
+-- permute(i, size, seed): pgbench's permutation of [0, size) (PostgreSQL
+-- 15's pgbench, written here from its description): six rounds, each a
+-- multiply by an odd number, an xor and a one-bit rotation of the lower
+-- power-of-two part of the range, the same of the upper part (counted
+-- from the top), then an offset modulo the size; the numbers drawn from
+-- xoroshiro128** seeded by two splitmix64 steps of the seed (PostgreSQL's
+-- pg_prng), so that the same seed gives pgbench's values.
+local function rotl(x, k)
+   return bit.bor(bit.lshift(x, k), bit.rshift(x, 64 - k))
+end
+
+local function splitmix64(st)
+   st.s = st.s + 0x9E3779B97F4A7C15ULL
+   local z = st.s
+   z = bit.bxor(z, bit.rshift(z, 30)) * 0xBF58476D1CE4E5B9ULL
+   z = bit.bxor(z, bit.rshift(z, 27)) * 0x94D049BB133111EBULL
+   return bit.bxor(z, bit.rshift(z, 31))
+end
+
+local function prng_seeded(seed)
+   local st = { s = seed }
+   local g = { splitmix64(st), splitmix64(st) }
+   if g[1] == 0 and g[2] == 0 then -- all zeroes is a fixed point
+      g[1], g[2] = 0x5851F42D4C957F2DULL, 0x14057B7EF767814FULL
+   end
+   return g
+end
+
+local function prng_next(g)
+   local s0 = g[1]
+   local sx = bit.bxor(g[2], s0)
+   local v = rotl(s0 * 5ULL, 7) * 9ULL
+   g[1] = bit.bxor(rotl(s0, 24), sx, bit.lshift(sx, 16))
+   g[2] = rotl(sx, 37)
+   return v
+end
+
+-- The k-th number (from 1) pg_prng draws from `seed`, as an integer:
+-- pgbench's :default_seed is its draw number clients + 1 from
+-- --random-seed (a draw seeds each client's generator first).
+function R.pg_prng_draw(seed, k)
+   local g = prng_seeded(ffi.cast("uint64_t", I64(seed)))
+   local v
+   for _ = 1, k do v = prng_next(g) end
+   return norm(ffi.cast("int64_t", v))
+end
+
+-- The position of the highest bit set in x (x > 0).
+local function top_bit(x)
+   local n = 0
+   while x > 1ULL do
+      x = bit.rshift(x, 1)
+      n = n + 1
+   end
+   return n
+end
+
+-- Uniform in [0, range] (range > 0): the top bits of a draw, rejected
+-- above the range.
+local function prng_upto(g, range)
+   local shift = 63 - top_bit(range)
+   local v
+   repeat
+      v = bit.rshift(prng_next(g), shift)
+   until v <= range
+   return v
+end
+
+-- One multiply-xor-rotate step of a value in [0, mask].
+local function scramble(g, x, mask, bits)
+   local m = bit.bor(bit.band(prng_next(g), mask), 1ULL)
+   local r = bit.band(prng_next(g), mask)
+   if x > mask then return x end
+   x = bit.band(bit.bxor(x * m, r), mask)
+   return bit.bor(bit.band(bit.lshift(x, 1), mask), bit.rshift(x, bits - 1))
+end
+
 function R.permute(i, size, seed)
    if i == NULL or size == NULL or seed == NULL then return NULL end
    local n = I64(to_int(size))
    if n <= 0 then fail("pseudorandom permutation size must be greater than zero") end
-   local v = I64(to_int(i)) % n
-   if v < 0 then v = v + n end
-   if n == 1 then return 0 end
-   local bits = 1
-   while bit.lshift(1LL, bits) < n do bits = bits + 1 end
-   local mask = ffi.cast("uint64_t", bit.lshift(1LL, bits) - 1)
-   local s = ffi.cast("uint64_t", I64(to_int(seed)))
-   local x = ffi.cast("uint64_t", v)
-   repeat
-      for r = 1, 6 do
-         local k = R.hash_murmur2(ffi.cast("int64_t", s + r), 0)
-         x = bit.band(x * 0x9E3779B97F4A7C15ULL + ffi.cast("uint64_t", I64(k)), mask)
-         x = bit.band(bit.bxor(x, bit.rshift(x, math.max(1, floor(bits / 2)))), mask)
-      end
-   until x < ffi.cast("uint64_t", n)
-   return norm(ffi.cast("int64_t", x))
+   if n < 2 then return 0 end
+   local g = prng_seeded(ffi.cast("uint64_t", I64(to_int(seed))))
+   local usize = ffi.cast("uint64_t", n)
+   local v = ffi.cast("uint64_t", I64(to_int(i))) % usize
+   local bits = top_bit(usize)
+   local mask = bit.lshift(1ULL, bits) - 1ULL
+   for _ = 1, 6 do
+      v = scramble(g, v, mask, bits)
+      v = usize - 1ULL - scramble(g, usize - 1ULL - v, mask, bits) -- the upper part
+      v = (v + prng_upto(g, usize - 1ULL)) % usize
+   end
+   return norm(ffi.cast("int64_t", v))
 end
 
 -- -- Random numbers ---------------------------------------------------------------

@@ -2,8 +2,8 @@
 -- sql_script: pgbench script files (PostgreSQL 15's pgbench documentation,
 -- "Custom Scripts") for the `sql` workload: parse() reads a script into
 -- commands (SQL with :variables; \set, \sleep, \if/\elif/\else/\endif,
--- \gset/\aset, \setshell, \shell), every error one line naming file:line
--- and what was expected; compile() turns the commands into the source of
+-- \gset/\aset; \shell and \setshell refused), every error one line
+-- naming file:line and what was expected; compile() turns the commands into the source of
 -- one Lua function per script, compiled once per Lua state and run for a
 -- client (a thread or a virtual user) with its variables and statements.
 -- That function has no loop and no tree to walk, so LuaJIT traces a
@@ -11,6 +11,12 @@
 local X = require("sql_expr")
 
 local M = {}
+local show = X.R.show
+
+-- \if blocks open at once: LuaJIT compiles nesting to about 200 syntax
+-- levels, each \if takes a few, and its condition's expression the rest.
+local MAX_IF_DEPTH = 32
+M.MAX_IF_DEPTH = MAX_IF_DEPTH
 
 local function fail(file, line, fmt, ...)
    error(string.format("%s:%d: ", file, line) .. string.format(fmt, ...), 0)
@@ -23,7 +29,7 @@ end
 -- meta-command (\gset ends a query in place of ';'); `\;` is kept as ';'
 -- (several queries sent as one). Returns the end, its kind (";", "\\" or
 -- "eof") and the text with `\;` made ';'.
-local function scan_sql(s, i)
+local function scan_sql(s, i, unterminated)
    local out, n, start = {}, #s, i
    while i <= n do
       local c = s:sub(i, i)
@@ -36,15 +42,22 @@ local function scan_sql(s, i)
             end
             j = j + 1
          end
+         if j > n then
+            unterminated(i, c == "'" and "quoted string" or "quoted identifier", c)
+         end
          i = j + 1
       elseif c == "-" and s:sub(i + 1, i + 1) == "-" then
          i = (s:find("\n", i, true) or n) + 1
       elseif c == "/" and s:sub(i + 1, i + 1) == "*" then
-         i = (select(2, s:find("*/", i + 2, true)) or n) + 1
+         local e = select(2, s:find("*/", i + 2, true))
+         if not e then unterminated(i, "/* comment", "*/") end
+         i = e + 1
       elseif c == "$" and s:match("^%$[%a_]*[%w_]*%$", i) and
          not s:sub(i - 1, i - 1):match("[%w_]") then
          local tag = s:match("^%$[%a_]*[%w_]*%$", i)
-         i = (select(2, s:find(tag, i + #tag, true)) or n) + 1
+         local e = select(2, s:find(tag, i + #tag, true))
+         if not e then unterminated(i, "dollar-quoted string", tag) end
+         i = e + 1
       elseif c == ";" then
          out[#out + 1] = s:sub(start, i)
          return i, ";", table.concat(out)
@@ -164,7 +177,7 @@ local function parse_expr(file, line, name, text)
    local tree, pos, msg = X.parse(text)
    if not tree then
       fail(file, line, "\\%s: %s (at column %d of \"%s\")", name, msg, pos,
-           text)
+           show(text))
    end
    return tree
 end
@@ -174,6 +187,7 @@ end
 local function parse_meta(file, line, text, cmds)
    local name, rest = text:match("^\\([%w_]+)%s*(.-)%s*$")
    if not name then fail(file, line, "expected a meta-command after '\\'") end
+   if #name > 64 then fail(file, line, "unknown meta-command \\%s", show(name)) end
    name = name:lower()
    local words = meta_args(rest)
    local cmd = { type = name, line = line }
@@ -181,6 +195,9 @@ local function parse_meta(file, line, text, cmds)
       cmd.var, cmd.text = rest:match("^([%w_\128-\255]+)%s+(.+)$")
       if not cmd.var then
          fail(file, line, "\\set: expected a variable name and an expression")
+      end
+      if #cmd.var > 64 then
+         fail(file, line, "\\set: expected a variable name of at most 64 bytes")
       end
       cmd.expr = parse_expr(file, line, name, cmd.text)
    elseif name == "if" or name == "elif" then
@@ -194,12 +211,12 @@ local function parse_meta(file, line, text, cmds)
       end
       cmd.unit = ({ us = 1, ms = 1000, s = 1000000 })[(words[2] or "s"):lower()]
       if not cmd.unit then
-         fail(file, line, "\\sleep: expected a unit us, ms or s, not \"%s\"", words[2])
+         fail(file, line, "\\sleep: expected a unit us, ms or s, not \"%s\"", show(words[2]))
       end
       cmd.var = words[1]:match("^:([%w_\128-\255]+)$")
       cmd.n = tonumber(words[1]:match("^%d+$"))
-      if not cmd.var and not cmd.n then
-         fail(file, line, "\\sleep: expected an integer or a :variable, not \"%s\"", words[1])
+      if not cmd.var and not (cmd.n and cmd.n * cmd.unit <= 2 ^ 53) then
+         fail(file, line, "\\sleep: expected an integer or a :variable, not \"%s\"", show(words[1]))
       end
    elseif name == "gset" or name == "aset" then
       if #words > 1 then fail(file, line, "\\%s: expected at most a prefix", name) end
@@ -216,17 +233,15 @@ local function parse_meta(file, line, text, cmds)
       end
       return
    elseif name == "setshell" or name == "shell" then
-      if #words < (name == "shell" and 1 or 2) then
-         fail(file, line, "\\%s: expected %sa command", name,
-              name == "setshell" and "a variable and " or "")
-      end
-      cmd.words = words
+      -- nothing read from an input file reaches a shell (docs/sql-workloads.md)
+      fail(file, line, "\\%s is not supported: bench does not run commands from " ..
+              "script files", name)
    elseif name == "startpipeline" or name == "endpipeline" or
       name == "syncpipeline" then
       fail(file, line, "\\%s: pipeline mode is not supported by bench", name)
    else
       fail(file, line, "unknown meta-command \\%s (expected set, sleep, if, " ..
-              "elif, else, endif, gset, aset, setshell or shell)", name)
+              "elif, else, endif, gset or aset)", name)
    end
    cmds[#cmds + 1] = cmd
 end
@@ -239,6 +254,14 @@ end
 -- The commands of script text `s` (named `file` in errors).
 function M.parse(file, s)
    local cmds, i, n, line, at = {}, 1, #s, 1, 1
+   local nul = s:find("\0", 1, true)
+   if nul then
+      fail(file, line_at(s, nul, 1, 1), "a NUL byte (a script is text)")
+   end
+   local function unterminated(from, what, closer)
+      fail(file, line_at(s, from, 1, 1), "unterminated %s (expected %s before the " ..
+              "end of the file)", what, closer)
+   end
    while true do
       -- blanks and comments between commands
       while true do
@@ -268,7 +291,7 @@ function M.parse(file, s)
          end
          parse_meta(file, line, table.concat(parts, " "), cmds)
       else
-         local e, _, text = scan_sql(s, i)
+         local e, _, text = scan_sql(s, i, unterminated)
          text = text:gsub("%s+$", "") -- a last command may lack its ';'
          cmds[#cmds + 1] = { type = "sql", line = line, text = text }
          i = e + 1
@@ -283,6 +306,10 @@ function M.check_blocks(file, cmds)
    local stack = {}
    for _, c in ipairs(cmds) do
       if c.type == "if" then
+         if #stack == MAX_IF_DEPTH then
+            fail(file, c.line, "\\if nested too deeply (more than %d open \\if blocks)",
+                 MAX_IF_DEPTH)
+         end
          stack[#stack + 1] = { line = c.line }
       elseif c.type == "elif" or c.type == "else" or c.type == "endif" then
          local top = stack[#stack]
@@ -303,11 +330,11 @@ function M.check_blocks(file, cmds)
    return cmds
 end
 
--- Variables the commands assign (\set, \setshell, \gset/\aset), into `known`.
+-- Variables the commands assign (\set, \gset/\aset), into `known`.
 function M.assigned(cmds, known)
    for _, c in ipairs(cmds) do
-      if c.type == "set" or c.type == "setshell" then
-         known[c.var or c.words[1]] = true
+      if c.type == "set" then
+         known[c.var] = true
       elseif c.type == "sql" and c.gset then
          for _, names in ipairs(c.gset.parts or { c.gset.names }) do
             for _, name in ipairs(names or {}) do
@@ -365,7 +392,9 @@ local function new_gen(file, known, mode)
 end
 
 local function gen_sql(g, c, index)
-   local st = sql_statement(c, g.known, c.label or (g.file .. ":" .. c.line))
+   local span = c == g.span_cmd
+   local st = sql_statement(c, g.known, span and g.span_label or
+                               c.label or (g.file .. ":" .. c.line))
    g.stmts[#g.stmts + 1] = st
    local id = #g.stmts
    local vals = {}
@@ -382,6 +411,7 @@ local function gen_sql(g, c, index)
             parts[#parts + 1] = string.format("%q", p)
          end
       end
+      if span then g.emit(string.format("H.span(S[%d].con, c.t0)", id)) end
       g.emit(string.format("local rs = Q(S[%d], %s)", id,
                            #parts > 0 and table.concat(parts, " .. ") or '""'))
    else
@@ -389,6 +419,7 @@ local function gen_sql(g, c, index)
       for i, v in ipairs(vals) do
          g.emit(string.format("P(st[%d], %s)", i, v))
       end
+      if span then g.emit("H.span(st.con, c.t0)") end
       g.emit("local rs = E(st)")
    end
    if st.gset then
@@ -406,53 +437,100 @@ local function gen_command(g, c)
    elseif c.type == "sleep" then
       local n = c.var and ("R.to_int(" .. g.var(c.var) .. ")") or tostring(c.n)
       g.emit(string.format("H.sleep(%s * %d)", n, c.unit))
-   elseif c.type == "setshell" or c.type == "shell" then
-      local words = {}
-      for i, w in ipairs(c.words) do
-         local name = w:match("^:([%w_\128-\255]+)$")
-         words[i] = name and ("R.text(" .. g.var(name) .. ")") or
-            string.format("%q", (w:gsub("^::", ":")))
-      end
-      g.emit(string.format("H.shell(V, %q, %s)", c.type,
-                           table.concat(words, ", ")))
    end
 end
 
 -- The source of a function(c) running the commands for client c, whose
--- tables are V (variables) and S (statements). \if blocks nest as Lua
--- if/else, each \elif an else branch holding the next if (its condition
--- may need statements before it).
-function M.compile(file, cmds, known, mode, idx)
+-- tables are V (variables) and S (statements). An \if block is flat,
+-- whatever its \elif count: its local k is the number of the branch
+-- taken (0: none yet), each condition computed in a block of its own (its
+-- expression may need statements before it) while k is 0, then each
+-- branch an `if k == n`. The generated nesting is thus two levels per
+-- open \if (MAX_IF_DEPTH bounds it).
+--
+-- A variable some command assigns may still be unset where it is read (a
+-- :x before its \set, a \set inside an \if not taken, \gset's): such a
+-- read checks (H.undefined, an error naming the variable), and only the
+-- names set before the script runs (`defined`: the predefined ones,
+-- --define's) or by a \set before it, at its level of \if or outside,
+-- are read directly.
+--
+-- span_label (with several scripts): the script's last SQL command
+-- outside any \if counts as that kind, with the time from the script's
+-- start (H.ticks, H.span: bench_db_span), so that each script has its
+-- count and latency (pgbench -r's per-script statistics).
+function M.compile(file, cmds, known, mode, idx, defined, span_label)
    local g = new_gen(file, known, mode)
-   local depth = {} -- per open \if: how many `end`s its \endif closes
+   if span_label then
+      local depth = 0
+      for _, c in ipairs(cmds) do
+         if c.type == "if" then depth = depth + 1
+         elseif c.type == "endif" then depth = depth - 1
+         elseif c.type == "sql" and depth == 0 then g.span_cmd = c end
+      end
+      g.span_label = span_label
+   end
+   local branch = {} -- per open \if: the number of its last branch
+   local scopes = { defined or { scale = true, client_id = true, random_seed = true,
+                                 default_seed = true }, {} }
+   g.var = function(name)
+      for i = #scopes, 1, -1 do
+         if scopes[i][name] and known[name] then
+            return "V[" .. string.format("%q", name) .. "]"
+         end
+      end
+      return string.format("H.undefined(V, %q)", name)
+   end
+   local function cond(c, n)
+      g.where = string.format("%s:%d", file, c.line)
+      g.emit(string.format("do W.at = %q", g.where))
+      g.emit(string.format("if R.truth(%s) then k = %d end end", X.gen(g, c.expr), n))
+   end
    g.emit(string.format("local V, S = c.V, c.S[%d]", idx or 1))
+   if g.span_cmd then g.emit("c.t0 = H.ticks()") end
    for _, c in ipairs(cmds) do
       if c.type == "if" then
-         g.emit("do")
-         g.where = string.format("%s:%d", file, c.line)
-         g.emit(string.format("W.at = %q", g.where))
-         g.emit(string.format("if R.truth(%s) then", X.gen(g, c.expr)))
-         depth[#depth + 1] = 2
+         g.emit("do local k = 0")
+         cond(c, 1)
+         g.emit("if k == 1 then")
+         branch[#branch + 1] = 1
+         scopes[#scopes + 1] = {}
       elseif c.type == "elif" then
-         g.emit("else")
-         g.where = string.format("%s:%d", file, c.line)
-         g.emit(string.format("W.at = %q", g.where))
-         g.emit(string.format("if R.truth(%s) then", X.gen(g, c.expr)))
-         depth[#depth] = depth[#depth] + 1
+         local n = branch[#branch] + 1
+         branch[#branch] = n
+         scopes[#scopes] = {} -- not the previous branch's \sets
+         g.emit("end if k == 0 then")
+         cond(c, n)
+         g.emit(string.format("end if k == %d then", n))
       elseif c.type == "else" then
-         g.emit("else")
+         g.emit("end if k == 0 then")
+         scopes[#scopes] = {}
       elseif c.type == "endif" then
-         g.emit(string.rep("end ", depth[#depth]))
-         depth[#depth] = nil
+         g.emit("end end")
+         branch[#branch] = nil
+         scopes[#scopes] = nil
       else
          g.emit("do")
          gen_command(g, c)
          g.emit("end")
+         if c.type == "set" then scopes[#scopes][c.var] = true end
       end
    end
    local src = "local R, H, K, W, T, Q, P, E = ...\nreturn function(c)\n" ..
       table.concat(g.out, "\n") .. "\nend\n"
    return { source = src, consts = g.consts, stmts = g.stmts }
+end
+
+-- The function(c) of compile()'s output `out` for script `file`, given
+-- the run-time helpers (sql.lua's; the fuzz harness's stand-ins). Its
+-- chunk is named "file (compiled)": a Lua error in generated code is
+-- bench's bug, and must not pass for an error at a line of the script.
+function M.load(file, out, R, H, Q, P, E)
+   local chunk, err = loadstring(out.source, "=" .. file .. " (compiled)")
+   if not chunk then
+      error(string.format("%s: internal error compiling the script: %s", file, err), 0)
+   end
+   return chunk(R, H, out.consts, R.W, R.text, Q, P, E)
 end
 
 return M

@@ -12,8 +12,9 @@ end
 
 -- --query/--query-file: the statements between delimiters, as commands
 -- of one script (no :variables or meta-commands: mysqlslap has none).
-function M.slap_script(text, name)
-   local d = sysbench.opt.delimiter
+-- delimiter: --delimiter's unless given (the fuzz harness gives it).
+function M.slap_script(text, name, delimiter)
+   local d = delimiter or sysbench.opt.delimiter
    if d == "" then fail("--delimiter must not be empty") end
    local cmds, line, pos = {}, 1, 1
    while pos <= #text do

@@ -32,6 +32,32 @@ local function fail(msg, ...)
    error((W.at and W.at .. ": " or "") .. string.format(msg, ...), 0)
 end
 
+-- Input text as an error message quotes it: at most 40 bytes of it as
+-- shown (then "..."), every byte that is not printable ASCII or part of valid UTF-8
+-- as \xNN, so that a message stays one readable line whatever the script
+-- holds (NUL bytes, newlines, invalid UTF-8, a 100 kB line).
+local function show(s)
+   s = tostring(s)
+   local out, i, n, shown = {}, 1, #s, 0
+   while i <= n and shown < 40 do
+      local c = s:byte(i)
+      local len = c >= 0xF0 and c <= 0xF4 and 4 or c >= 0xE0 and c <= 0xEF and 3 or
+         c >= 0xC2 and c <= 0xDF and 2 or 1
+      local seq = s:sub(i, i + len - 1)
+      if len > 1 and #seq == len and not seq:sub(2):find("[^\128-\191]") then
+         out[#out + 1] = seq
+      elseif c >= 32 and c < 127 then
+         out[#out + 1], len = string.char(c), 1
+      else
+         out[#out + 1], len = string.format("\\x%02X", c), 1
+      end
+      i, shown = i + len, shown + #out[#out]
+   end
+   if i <= n then out[#out + 1] = "..." end
+   return table.concat(out)
+end
+R.show = show
+
 -- -- Values -----------------------------------------------------------------
 
 local function dbl(x)
@@ -52,6 +78,27 @@ local function is_int(x)
    return type(x) == "number" or type(x) == "cdata"
 end
 
+-- Decimal digits (an optional sign first) as an int64, or nil when the
+-- value is out of range: checked before each step, as a wrapped product
+-- can land anywhere (25000000000000000000 wraps to a positive value).
+function R.parse_int64(t)
+   local neg = t:sub(1, 1) == "-"
+   local digits = t:gsub("^[+-]", "")
+   local v = I64(0)
+   for i = 1, #digits do
+      local d = digits:byte(i) - 48
+      -- v * 10 + d <= 2^63 - 1 (or 2^63 when negative), with no overflow
+      if v > (9223372036854775807LL - d) / 10 then
+         if neg and i == #digits and v * 10 + (d - 1) == 9223372036854775807LL then
+            return INT64_MIN -- -9223372036854775808 itself
+         end
+         return nil
+      end
+      v = v * 10 + d
+   end
+   return norm(neg and -v or v)
+end
+
 -- Text read as pgbench reads a variable's string value: an integer if it
 -- is one, else a double, else an error naming it.
 local function parse_text(s)
@@ -61,15 +108,9 @@ local function parse_text(s)
       if abs(n) < SAFE then
          return n
       end
-      local neg = t:sub(1, 1) == "-"
-      local digits = t:gsub("^[+-]", "")
-      local v = I64(0)
-      for i = 1, #digits do
-         local nv = v * 10 + (digits:byte(i) - 48)
-         if nv < v then fail("\"%s\" is out of range for a bigint", s) end
-         v = nv
-      end
-      return neg and -v or v
+      local v = R.parse_int64(t)
+      if not v then fail("\"%s\" is out of range for a bigint", show(s)) end
+      return v
    end
    local d = tonumber(t)
    if d == nil then
@@ -77,7 +118,7 @@ local function parse_text(s)
       if l == "nan" then d = 0 / 0
       elseif l == "infinity" or l == "inf" then d = 1 / 0
       elseif l == "-infinity" or l == "-inf" then d = -1 / 0
-      else fail("malformed variable value \"%s\"", s) end
+      else fail("malformed variable value \"%s\"", show(s)) end
    end
    return dbl(d)
 end
@@ -181,10 +222,10 @@ local function ovf(op)
    fail("bigint %s out of range", op)
 end
 
-local function i64_add(a, b)
+local function i64_add(a, b, op)
    local ia, ib = I64(a), I64(b)
    local r = ia + ib
-   if (ia >= 0) == (ib >= 0) and (r >= 0) ~= (ia >= 0) then ovf("add") end
+   if (ia >= 0) == (ib >= 0) and (r >= 0) ~= (ia >= 0) then ovf(op or "add") end
    return norm(r)
 end
 
@@ -224,7 +265,7 @@ local function arith_slow(op, a, b)
          if I64(a) >= 0 then ovf("sub") end
          return norm(I64(a) - I64(b))
       end
-      return i64_add(a, -I64(b))
+      return i64_add(a, -I64(b), "sub")
    end
    if op == "*" then return i64_mul(a, b) end
    if b == 0 then fail("division by zero") end

@@ -73,7 +73,47 @@ has_re "FATAL: .*--builtin: no built-in script 'nosuch' \\(expected tpcb-like, s
 run sql $NULL --file="$work/g.sql@x" run
 has_re "FATAL: .*--file: weight 'x' of '.*g.sql' must be an integer from 0 to 2\\^31"
 run sql $NULL --builtin=select-only --query-mode=extended --scale=1 run
-has_re "FATAL: .*--query-mode=extended is not supported.*"
+has_re "FATAL: .*--query-mode=extended is not supported: use prepared \\(.*\\) or simple \\(.*\\)" "extended is refused, naming what to use instead"
+# What a script file holds never reaches a shell.
+bad shell.sql "SELECT 1;\n\\\\shell touch $work/ran\n" "shell.sql:2: \\\\shell is not supported: bench does not run commands from script files"
+bad setshell.sql "\\\\setshell x touch $work/ran\n" "setshell.sql:1: \\\\setshell is not supported: bench does not run commands from script files"
+[ ! -e "$work/ran" ]
+ok $? "\\shell and \\setshell run nothing"
+# Limits and hostile bytes: one line each, naming file:line.
+printf '\\if true\n%.0s' $(seq 33) >"$work/deep_if.sql"
+printf '\\endif\n%.0s' $(seq 33) >>"$work/deep_if.sql"
+run sql $NULL --file="$work/deep_if.sql" --events=1 --time=0 run
+has_re "FATAL: .*deep_if.sql:33: \\\\if nested too deeply \\(more than 32 open \\\\if blocks\\)" "\\if nesting is bounded"
+printf '\\if true\n%.0s' $(seq 32) >"$work/if32.sql"
+printf 'SELECT 1;\n' >>"$work/if32.sql"
+printf '\\elif false\n\\else\n\\endif\n%.0s' $(seq 32) >>"$work/if32.sql"
+run sql $NULL --file="$work/if32.sql" --events=2 --time=0 run
+status_is 0 "32 nested \\if blocks, each with \\elif and \\else, run"
+bad deep_expr.sql "\\\\set a $(printf '(%.0s' $(seq 40))1$(printf ')%.0s' $(seq 40))\n" "deep_expr.sql:1: \\\\set: expression nested too deeply \\(more than 32 levels\\) \\(at column 33 of \"\\(+\\.\\.\\.\"\\)"
+bad long_expr.sql "\\\\set a $(printf '1+%.0s' $(seq 3000))1\n" "long_expr.sql:1: \\\\set: expression too complex .* \\(at column 1 of \"(1\\+)+1?\\.\\.\\.\"\\)"
+bad fargs.sql '\\set a greatest(1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17)\n' "fargs.sql:1: \\\\set: too many function arguments, maximum is 16 .*"
+bad bigint.sql '\\set a 25000000000000000000\n' "bigint.sql:1: \\\\set: bigint constant overflow .*"
+bad bigdouble.sql '\\set a 1e400\n' "bigdouble.sql:1: \\\\set: expected a double constant in range .*"
+bad bigexp.sql '\\set a random(1, 92116860184e7187903)\n' "bigexp.sql:1: \\\\set: expected a double constant in range .*"
+bad nul.sql 'SELECT 1;\n\\set a 1\0 + 1\n' "nul.sql:2: a NUL byte \\(a script is text\\)"
+bad utf8.sql '\\set a \xff\xfe(1)\n' "utf8.sql:1: \\\\set: unknown function \"\\\\xFF\\\\xFE\" .*"
+bad quote.sql "SELECT 1;\nSELECT 'it''s;\n" "quote.sql:2: unterminated quoted string \\(expected ' before the end of the file\\)"
+bad comment.sql 'SELECT 1 /* a\n;\n' "comment.sql:1: unterminated /\\* comment \\(expected \\*/ before the end of the file\\)"
+bad dollar.sql 'SELECT $f$ 1;\n' "dollar.sql:1: unterminated dollar-quoted string \\(expected \\\$f\\\$ before the end of the file\\)"
+for e in "1 / 0|division by zero" "5 % 0|division by zero" "mod(5, 0)|division by zero" \
+    "-9223372036854775808 / -1|bigint div out of range" "-9223372036854775808 * -1|bigint mul out of range" \
+    "abs(-9223372036854775808)|bigint abs out of range" "-9223372036854775807 - 2|bigint sub out of range"; do
+    printf '\\set a %s\n' "${e%%|*}" >"$work/rt.sql"
+    run sql $NULL --file="$work/rt.sql" --events=1 --time=0 run
+    has_re "FATAL: .*rt.sql:1: ${e#*|}" "${e%%|*}: ${e#*|}, naming file:line"
+done
+printf '\\set a debug(-9223372036854775808 %% -1)\n\\set b debug(-9223372036854775808)\n\\set c debug(permute(5, 9223372036854775807, 1))\n' >"$work/edge.sql"
+OUT=$(timeout 20 "$BENCH" sql $NULL --file="$work/edge.sql" --events=1 --time=0 run 2>&1 | sed -n 's/^debug([^)]*): //p' | head -2 | tr '\n' ' ')
+[ "$OUT" = "int 0 int -9223372036854775808 " ]
+ok $? "INT64_MIN % -1 is 0, INT64_MIN is a literal, permute() over 2^63 - 1 returns" "$OUT"
+printf 'SELECT :x;\n\\set x 1\n' >"$work/unset.sql"
+run sql $NULL --file="$work/unset.sql" --events=1 --time=0 run
+has_re "FATAL: .*unset.sql:1: undefined variable \"x\"" "a variable read before its \\set"
 printf '\\set a 9223372036854775807 + 1\n' >"$work/ovf.sql"
 run sql $NULL --file="$work/ovf.sql" --events=1 --time=0 run
 has_re "FATAL: .*ovf.sql:1: bigint add out of range" "a run-time error names file:line"
@@ -127,8 +167,15 @@ builtins() {
     invariants "$o" "$d: tpcb-like" 1200
     run sql $o --builtin=simple-update@1,select-only@1 --threads=2 --events=400 --time=0 --extended-report=on run
     status_is 0 "$d: simple-update@1,select-only@1"
-    has_re " +select-only:2 .*" "$d: select-only's statement is a statement kind"
     has_re " +simple-update:7 .*" "$d: simple-update's INSERT is a statement kind"
+    # several scripts: each one's last statement counts as the script, timed
+    # from its start (pgbench -r's per-script statistics)
+    awk '$1 == "select-only" { s = $2 } $1 == "simple-update" { u = $2 }
+        END { exit !(s > 100 && u > 100 && s + u == 400) }' <<<"$OUT"
+    ok $? "$d: each script a kind, its count its transactions" "$OUT"
+    awk '$1 == "simple-update:7" { i = $4 } $1 == "simple-update" { t = $4 }
+        END { exit !(t > i) }' <<<"$OUT"
+    ok $? "$d: a script's latency covers its statements" "$OUT"
     run sql $o --builtin=tpcb-like cleanup
     status_is 0 "$d: cleanup"
 }
@@ -174,6 +221,17 @@ if [ -n "${BENCH_TEST_PGSQL:-}" ]; then
         [ -n "$want" ] && [ "$want" = "$got" ]
         ok $? "$(wc -l <"$DIR/exprs.txt") expressions give pgbench's values" \
             "$(diff <(paste -d'|' "$DIR/exprs.txt" <(echo "$want")) <(paste -d'|' "$DIR/exprs.txt" <(echo "$got")))"
+        # :default_seed, and so hash() and permute() without a seed, as
+        # pgbench's for the same seed and number of clients
+        printf '\\set a debug(:default_seed)\n\\set b debug(hash(:client_id))\n\\set c debug(permute(:client_id, 1000))\n' >"$work/seed.sql"
+        for c in 1 3; do
+            # (the values each client gives, once: bench shares --events
+            # among its threads as they come)
+            want=$(pgbench_cmd -n -t 20 -c $c -j 1 --random-seed=42 -f "$work/seed.sql" 2>&1 | sed -n 's/^debug([^)]*): //p' | sort -u)
+            got=$("$BENCH" sql $PG --threads=$c --rand-seed=42 --file="$work/seed.sql" --events=$((c * 200)) --time=0 run 2>&1 | sed -n 's/^debug([^)]*): //p' | sort -u)
+            [ -n "$want" ] && [ "$want" = "$got" ]
+            ok $? "--rand-seed=42, $c clients: pgbench's :default_seed, hash() and permute()" "pgbench: $want; bench: $got"
+        done
         want=$(pgbench_cmd -n -t 1 -f "$DIR/docs.sql" 2>&1 | sed -n 's/^debug([^)]*): //p')
         for m in prepared simple; do
             got=$("$BENCH" sql $PG --file="$DIR/docs.sql" --query-mode=$m --events=1 --time=0 run 2>&1 | sed -n 's/^debug([^)]*): //p')

@@ -26,7 +26,7 @@ CC=${CC:-clang}
 san="-fsanitize=address,undefined -fno-sanitize-recover=all"
 cflags="-O1 -g -fno-omit-frame-pointer $san"
 harnesses=("$@")
-[ ${#harnesses[@]} -eq 0 ] && harnesses=(cli config values lua metrics push rows_file hdr result plot)
+[ ${#harnesses[@]} -eq 0 ] && harnesses=(cli config values lua metrics push rows_file hdr result plot sql)
 
 die() {
     echo "fuzz: $*" >&2
@@ -87,10 +87,10 @@ run() {
     local name=$1 work=$build/corpus.$1 out=$build/fuzz_$1.log rc
     mkdir -p "$work" "$build/findings" "$fuzz_dir/corpus/$1"
     rm -f "$work"/*
-    # fuzz_lua: leaks are judged once, at exit, after its state is closed
-    # (see teardown in fuzz_lua.c); the other harnesses after every input.
+    # fuzz_lua, fuzz_sql: leaks are judged once, at exit, after their state
+    # is closed (see teardown in fuzz_lua.c); the others after every input.
     local per_input_leaks=1
-    [ "$name" = lua ] && per_input_leaks=0
+    case $name in lua | sql) per_input_leaks=0 ;; esac
     ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 \
     UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
         "$build/fuzz_$name" -max_total_time="$time_s" -timeout=10 \

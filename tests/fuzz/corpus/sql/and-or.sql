@@ -1,0 +1,2 @@
+\set a (1 = 1 OR false) AND (1 = 1 OR false) AND (1 = 1 OR false) AND (1 = 1 OR false) AND (1 = 1 OR false) AND (1 = 1 OR false) AND (1 = 1 OR false) AND (1 = 1 OR false) AND (1 = 1 OR false) AND (1 = 1 OR false) AND (1 = 1 OR false) AND (1 = 1 OR false)
+\set b CASE WHEN 0 > 3 THEN 0 WHEN 1 > 3 THEN 1 WHEN 2 > 3 THEN 2 WHEN 3 > 3 THEN 3 WHEN 4 > 3 THEN 4 WHEN 5 > 3 THEN 5 WHEN 6 > 3 THEN 6 WHEN 7 > 3 THEN 7 ELSE greatest(1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16) END

@@ -1,0 +1,4 @@
+\set a 1
+SELECT :a;
+\if :a
+\endif

@@ -1,0 +1,1 @@
+\set d random_exponential(1, 1, 1e-300)

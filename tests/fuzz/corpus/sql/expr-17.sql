@@ -1,0 +1,1 @@
+\set f greatest(1, 2.5, least(3, NULL))

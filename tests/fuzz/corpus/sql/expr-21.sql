@@ -1,0 +1,1 @@
+\set k exp(1000) < pi() AND true OR NULL

@@ -1,0 +1,1 @@
+\set q permute(-1, 10) + permute(3, 1, -5)

@@ -1,0 +1,1 @@
+\set r random(5, 1)

@@ -1,0 +1,1 @@
+\set s 1.0 / 0 + random_zipfian(1, 10, 1000)

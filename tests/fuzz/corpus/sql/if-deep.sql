@@ -1,0 +1,67 @@
+\if true
+\if true
+\if true
+\if true
+\if true
+\if true
+\if true
+\if true
+\if true
+\if true
+\if true
+\if true
+\if true
+\if true
+\if true
+\if true
+\if true
+\if true
+\if true
+\if true
+\if true
+\if true
+\if true
+\if true
+\if true
+\if true
+\if true
+\if true
+\if true
+\if true
+\if true
+\if true
+\if true
+SELECT 1;
+\endif
+\endif
+\endif
+\endif
+\endif
+\endif
+\endif
+\endif
+\endif
+\endif
+\endif
+\endif
+\endif
+\endif
+\endif
+\endif
+\endif
+\endif
+\endif
+\endif
+\endif
+\endif
+\endif
+\endif
+\endif
+\endif
+\endif
+\endif
+\endif
+\endif
+\endif
+\endif
+\endif

@@ -1,0 +1,3 @@
+SELECT 1;
+\shell echo hi
+\setshell x echo 1

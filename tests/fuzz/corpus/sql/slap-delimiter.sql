@@ -1,0 +1,2 @@
+|SELECT a FROM slap1 WHERE a = 2|
+SELECT b FROM slap1|

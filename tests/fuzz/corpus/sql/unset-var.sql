@@ -1,0 +1,2 @@
+SELECT :x;
+\set x 1
