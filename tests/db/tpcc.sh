@@ -13,6 +13,16 @@
 #    first warehouse/district when a condition is broken (exit status 1);
 #  - the mix (45/43/4/4/4, clause 5.2.3) within 1% from the run's result
 #    document (the transaction kinds), tpmC printed;
+#  - the stock rows New-Order updates (one statement for the order's rows,
+#    an item ordered twice counted twice): S_YTD, S_ORDER_CNT and
+#    S_REMOTE_CNT grow by the new order lines' quantities, count and
+#    remote count, and each line's amount is its quantity times I_PRICE;
+#  - Delivery (the ten districts' orders in one statement each): orders
+#    without a carrier are those in NEW-ORDER, their lines the ones
+#    without a delivery date (clause 3.3.2.5 and 3.3.2.7 in sum), and
+#    C_DELIVERY_CNT counts the orders delivered since the load;
+#  - two warehouses (TPCC_W2=0 skips them): remote order lines and
+#    payments, the same conditions and stock counters after a run;
 #  - NURand's three inputs against the exact distribution (chi-square at
 #    0.001, and rejected under another C), C_DELTA within clause 2.1.6.1;
 #  - bad options: one FATAL line each, exit status 1.
@@ -22,6 +32,8 @@ set -u
 need_server_or_sqlite
 DB=bench_tpcc
 TPCC_TIME=${TPCC_TIME:-15}
+TPCC_W2=${TPCC_W2:-1}
+TPCC_W2_TIME=${TPCC_W2_TIME:-10}
 work=$(mktemp -d "${TMPDIR:-/tmp}/bench-tpcc.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 case $BENCH in /*) ;; *) BENCH=$PWD/$BENCH ;; esac
@@ -105,6 +117,39 @@ check_ok() {
     ok $? "$1: conditions 1-4 hold $3" "$OUT"
 }
 
+# stock_sums LABEL OPTS WHEN: the stock counters against the order lines
+# New-Order added (O_ID above the 3,000 loaded a district; the load
+# leaves the counters at 0).
+stock_sums() {
+    local got
+    got=$(sql "$2" "SELECT SUM(s_ytd), SUM(s_order_cnt), SUM(s_remote_cnt) FROM stock1
+SELECT SUM(ol_quantity), COUNT(*), SUM(CASE WHEN ol_supply_w_id <> ol_w_id THEN 1 ELSE 0 END) FROM order_line1 WHERE ol_o_id > 3000" |
+        tr '\n' ' ')
+    set -- "$1" "$2" "$3" $got
+    [ $# = 9 ] && [ "$4 $5 $6" = "$7 $8 $9" ] && [ "$5" -gt 0 ]
+    ok $? "$1: stock S_YTD, S_ORDER_CNT, S_REMOTE_CNT match the new order lines $3" "$got"
+    got=$(sql "$2" "SELECT COUNT(*) FROM order_line1 JOIN item1 ON i_id = ol_i_id WHERE ol_o_id > 3000 AND ABS(ol_amount - ol_quantity * i_price) > 0.005")
+    # (within half a cent: SQLite keeps both in floating point)
+    same "$got" 0 "$1: every new order line's amount is its quantity times its item's price $3"
+}
+
+# delivery_sums LABEL OPTS WHEN: undelivered orders = NEW-ORDER rows, their
+# lines = the undated lines, and sum(C_DELIVERY_CNT) = the orders
+# delivered since the load (which delivers 2,100 a district and leaves
+# the counts at 0).
+delivery_sums() {
+    local got
+    got=$(sql "$2" "SELECT COUNT(*), SUM(o_ol_cnt) FROM orders1 WHERE o_carrier_id IS NULL
+SELECT COUNT(*) FROM new_orders1
+SELECT COUNT(*) FROM order_line1 WHERE ol_delivery_d IS NULL
+SELECT SUM(c_delivery_cnt) FROM customer1
+SELECT COUNT(*) - 2100 * COUNT(DISTINCT o_w_id * 100 + o_d_id) FROM orders1 WHERE o_carrier_id IS NOT NULL" |
+        tr '\n' ' ')
+    set -- "$1" "$2" "$3" $got
+    [ $# = 9 ] && [ "$4" = "$6" ] && [ "$5" = "$7" ] && [ "$8" = "$9" ] && [ "$8" -gt 0 ]
+    ok $? "$1: delivered orders, lines and C_DELIVERY_CNT agree $3" "$got"
+}
+
 # mix LABEL FILE: the transaction kinds of a result document within 1% of
 # 45/43/4/4/4.
 mix() {
@@ -147,6 +192,8 @@ one_driver() { # one_driver LABEL OPTS
     lacks "ALERT" "$label: no ALERT (no row fetched from an empty result)"
     mix "$label" "$work/$label.json"
     check_ok "$label" "$o" "after the run"
+    stock_sums "$label" "$o" "after the run"
+    delivery_sums "$label" "$o" "after the run"
 
     sql "$o" "UPDATE district1 SET d_ytd = d_ytd + 1 WHERE d_w_id = 1 AND d_id = 3
 UPDATE district1 SET d_next_o_id = d_next_o_id + 1 WHERE d_w_id = 1 AND d_id = 7" >/dev/null
@@ -156,6 +203,32 @@ UPDATE district1 SET d_next_o_id = d_next_o_id + 1 WHERE d_w_id = 1 AND d_id = 7
     has "Consistency condition 1 (W_YTD = sum(D_YTD)): FAILED at warehouse 1"
     has "Consistency condition 2 (D_NEXT_O_ID - 1 = max(O_ID) = max(NO_O_ID)): FAILED at warehouse 1, district 7"
 
+    # shellcheck disable=SC2086
+    run tpcc $o cleanup
+    status_is 0 "$label: cleanup"
+}
+
+# two_warehouses LABEL OPTS: remote order lines and payments (1% and 15%,
+# only with more than one warehouse) keep the conditions.
+two_warehouses() {
+    local label="$1, 2 warehouses" o="$2 --warehouses=2" remote
+    # shellcheck disable=SC2086
+    run tpcc $o cleanup
+    # shellcheck disable=SC2086
+    run tpcc $o --threads=2 prepare
+    status_is 0 "$label: prepare"
+    # shellcheck disable=SC2086
+    run tpcc $o --threads=4 --time="$TPCC_W2_TIME" run
+    status_is 0 "$label: run ${TPCC_W2_TIME}s on 4 threads"
+    check_ok "$label" "$o" "after the run"
+    stock_sums "$label" "$o" "after the run"
+    delivery_sums "$label" "$o" "after the run"
+    remote=$(sql "$o" "SELECT COUNT(*) FROM order_line1 WHERE ol_o_id > 3000 AND ol_supply_w_id <> ol_w_id")
+    [ "${remote:-0}" -gt 0 ]
+    ok $? "$label: some order lines supplied by the other warehouse ($remote)"
+    remote=$(sql "$o" "SELECT COUNT(*) FROM history1 WHERE h_w_id <> h_c_w_id")
+    [ "${remote:-0}" -gt 0 ]
+    ok $? "$label: some payments of the other warehouse's customers ($remote)"
     # shellcheck disable=SC2086
     run tpcc $o cleanup
     status_is 0 "$label: cleanup"
@@ -177,6 +250,7 @@ if [ -n "$HAS_SQLITE" ]; then
         ok $? "tpcc ${bad%%|*}: one FATAL line: ${bad#*|}" "$OUT"
     done
     one_driver sqlite "$S"
+    [ "$TPCC_W2" = 1 ] && two_warehouses sqlite "$S"
 fi
 
 if [ -n "${BENCH_TEST_MYSQL:-}${BENCH_TEST_PGSQL:-}" ]; then
@@ -184,5 +258,9 @@ if [ -n "${BENCH_TEST_MYSQL:-}${BENCH_TEST_PGSQL:-}" ]; then
 fi
 [ -n "${BENCH_TEST_MYSQL:-}" ] && one_driver mysql "$(my_opts $DB)"
 [ -n "${BENCH_TEST_PGSQL:-}" ] && one_driver pgsql "$(pg_opts $DB)"
+if [ "$TPCC_W2" = 1 ]; then
+    [ -n "${BENCH_TEST_MYSQL:-}" ] && two_warehouses mysql "$(my_opts $DB)"
+    [ -n "${BENCH_TEST_PGSQL:-}" ] && two_warehouses pgsql "$(pg_opts $DB)"
+fi
 
 finish
