@@ -21,8 +21,18 @@
 #  3. the wall time of `bench tpcc prepare` of PREP_WAREHOUSES (10)
 #     warehouses with PREP_THREADS (2) threads (0 skips it), beside
 #     sysbench-tpcc's prepare of as many (--scale) when SYSBENCH_TPCC_DIR
-#     is set: target (issue 31) at most 1/3 of it. The tables are dropped
-#     after.
+#     is set: target (issue 31) at most 1/3 of it; and bench's client CPU
+#     seconds (user + sys) for it. The tables are dropped after.
+#  4. beside it on MariaDB, the server's own ingest floor for those rows:
+#     bench's rows written to files on the server (SELECT ... INTO
+#     OUTFILE), its secondary indexes and table DDL noted, its tables
+#     dropped, then the same load with no client: the DDL and ITEM in one
+#     session, PREP_THREADS sessions of LOAD DATA INFILE taking the
+#     warehouses round-robin (bench's order of tables), the secondary
+#     indexes after, as bench builds them. bench/floor says how near the
+#     server's limit bench is, floor/sysbench the best ratio to
+#     sysbench-tpcc any client could reach on this server (PREP_FLOOR=0
+#     skips it; PostgreSQL's is not measured here).
 #
 # Both tools use the same table names (warehouse1, ...): each one's tables
 # are made, measured and dropped by that tool before the other's. bench
@@ -131,9 +141,10 @@ profile()
     cg_self_per_event "$a" "$b" "$((E2 - E1))" 24 100
 }
 
-# prepare_time TOOL DRIVER: wall seconds of TOOL's prepare of
-# PREP_WAREHOUSES warehouses with PREP_THREADS threads, or NA; its tables
-# are dropped before and after.
+# prepare_time TOOL DRIVER [keep]: "wall_s cpu_s" of TOOL's prepare of
+# PREP_WAREHOUSES warehouses with PREP_THREADS threads (cpu: the client's
+# user + sys), or "NA NA"; its tables are dropped before, and after unless
+# keep.
 prepare_time()
 {
     local o=$PERF_TMP/prep$PREP_WAREHOUSES.$1.$2 t0 t1
@@ -141,19 +152,119 @@ prepare_time()
     in_dir "$1" $(tpcc_cmd "$1" "$2" 1 --tables=1 cleanup) >"$o" 2>&1
     t0=$(date +%s%N)
     # shellcheck disable=SC2046
-    if ! in_dir "$1" $(tpcc_cmd "$1" "$2" "$PREP_WAREHOUSES" --tables=1 \
+    if ! in_dir "$1" /usr/bin/time -f "%U %S" -o "$o.time" \
+        $(tpcc_cmd "$1" "$2" "$PREP_WAREHOUSES" --tables=1 \
         --threads="$PREP_THREADS" prepare) >>"$o" 2>&1; then
         echo "perf: $1's prepare of $PREP_WAREHOUSES warehouses on $2 failed (see $o)" >&2
-        echo NA
+        echo NA NA
         return
     fi
     t1=$(date +%s%N)
     # shellcheck disable=SC2046
-    in_dir "$1" $(tpcc_cmd "$1" "$2" 1 --tables=1 cleanup) >>"$o" 2>&1
-    calc "($t1 - $t0) / 1e9"
+    [ "${3:-}" = keep ] || in_dir "$1" $(tpcc_cmd "$1" "$2" 1 --tables=1 cleanup) >>"$o" 2>&1
+    echo "$(calc "($t1 - $t0) / 1e9") $(awk '{ print $1 + $2 }' "$o.time")"
 }
 
-declare -A IPT PREP
+# -- The server's floor for the load (MariaDB) ---------------------------------
+
+# my_sql SQL: statements as the benchmark user, one session (-r: raw, so
+# SHOW CREATE TABLE comes out as it would be typed).
+my_sql()
+{
+    MYSQL_PWD=$DB_PASSWORD mariadb -h"$MY_HOST" -P"$MY_PORT" -u"$DB_USER" \
+        -N -B -r "$DB_NAME" -e "$1"
+}
+
+# The column each table's rows carry their warehouse in (ITEM has none),
+# and the order bench loads a warehouse's tables in (tpcc_load.lua).
+declare -A WH_COL=([warehouse]=w_id [district]=d_w_id [stock]=s_w_id
+    [customer]=c_w_id [history]=h_w_id [order_line]=ol_w_id [orders]=o_w_id
+    [new_orders]=no_w_id)
+WH_TABLES="warehouse district stock customer history order_line orders new_orders"
+
+# floor_export DIR: every table's rows bench loaded, one server-side file
+# per table and warehouse (SELECT ... INTO OUTFILE: the server writes
+# them, in key order as bench generates them); bench's secondary indexes
+# into DIR/indexes.sql and then dropped (in place, no copy), the tables'
+# DDL without them into DIR/tables.sql, the row counts into DIR/counts.
+floor_export()
+{
+    local dir=$1 t w sql="SELECT * INTO OUTFILE '$1/item.txt' FROM item1;"
+    for w in $(seq 1 "$PREP_WAREHOUSES"); do
+        for t in $WH_TABLES; do
+            sql+="SELECT * INTO OUTFILE '$dir/$t.$w' FROM ${t}1 WHERE ${WH_COL[$t]} = $w;"
+        done
+    done
+    my_sql "$sql" || return 1
+    my_sql "SELECT CONCAT('CREATE INDEX ', index_name, ' ON ', table_name, ' (',
+            GROUP_CONCAT(column_name ORDER BY seq_in_index SEPARATOR ', '), ');')
+        FROM information_schema.statistics WHERE table_schema = DATABASE()
+        AND index_name <> 'PRIMARY' AND table_name RLIKE '^[a-z_]+1\$'
+        GROUP BY table_name, index_name ORDER BY table_name, index_name" \
+        >"$dir/indexes.sql" || return 1
+    [ -s "$dir/indexes.sql" ] || return 1
+    sed -n 's/^CREATE INDEX \([^ ]*\) ON \([^ ]*\) .*/DROP INDEX \1 ON \2;/p' \
+        "$dir/indexes.sql" >"$dir/drop.sql"
+    my_sql "$(cat "$dir/drop.sql")" || return 1
+    : >"$dir/tables.sql"
+    for t in item $WH_TABLES; do
+        my_sql "SHOW CREATE TABLE ${t}1" | sed '1s/^[^\t]*\t//; $s/$/;/' \
+            >>"$dir/tables.sql" || return 1
+    done
+    floor_counts >"$dir/counts"
+}
+
+# floor_counts: the rows of each table.
+floor_counts()
+{
+    local t
+    for t in item $WH_TABLES; do my_sql "SELECT '$t', COUNT(*) FROM ${t}1"; done
+}
+
+# floor DRIVER: "wall_s" of the server loading, from the files
+# floor_export wrote, what bench's prepare loaded, the way bench loads it:
+# one session creates the tables and loads ITEM, then PREP_THREADS
+# sessions at once load the warehouses dealt round-robin (each a LOAD DATA
+# INFILE per table, in bench's order), then one session builds the
+# secondary indexes. NA when it cannot (PostgreSQL: not measured here).
+# bench's tables are dropped before the clock starts.
+floor()
+{
+    local dir=$PERF_TMP/floor t w tid sql t0 t1 rc=0
+    [ "$1" = mysql ] || { echo NA; return; }
+    rm -rf "$dir" && mkdir -p "$dir" && chmod 777 "$PERF_TMP" "$dir"
+    floor_export "$dir" >"$dir/export.err" 2>&1 || {
+        echo "perf: floor: export failed (see $dir/export.err)" >&2
+        echo NA
+        return
+    }
+    # shellcheck disable=SC2046
+    in_dir bench $(tpcc_cmd bench "$1" 1 --tables=1 cleanup) >/dev/null 2>&1
+    t0=$(date +%s%N)
+    my_sql "$(cat "$dir/tables.sql")
+        LOAD DATA INFILE '$dir/item.txt' INTO TABLE item1;" || rc=1
+    for ((tid = 0; tid < PREP_THREADS; tid++)); do
+        sql=
+        for ((w = tid + 1; w <= PREP_WAREHOUSES; w += PREP_THREADS)); do
+            for t in $WH_TABLES; do
+                sql+="LOAD DATA INFILE '$dir/$t.$w' INTO TABLE ${t}1;"
+            done
+        done
+        [ -n "$sql" ] && { my_sql "$sql" || echo fail >"$dir/failed.$tid"; } &
+    done
+    wait
+    my_sql "$(cat "$dir/indexes.sql")" || rc=1
+    t1=$(date +%s%N)
+    ls "$dir"/failed.* >/dev/null 2>&1 && rc=1
+    [ "$(floor_counts)" = "$(cat "$dir/counts")" ] || rc=1
+    rm -f "$dir"/*.txt "$dir"/*.[0-9]*
+    if [ $rc = 0 ]; then calc "($t1 - $t0) / 1e9"; else
+        echo "perf: floor: the load from files failed (see $dir)" >&2
+        echo NA
+    fi
+}
+
+declare -A IPT PREP PCPU FLOOR
 TOOLS=bench
 if [ -n "$TPCC_DIR" ]; then
     [ -r "$TPCC_DIR/tpcc.lua" ] ||
@@ -196,8 +307,21 @@ if [ "${PERF_PROFILE:-1}" != 0 ]; then
 fi
 
 [ "$PREP_WAREHOUSES" = 0 ] && exit $((FAILS > 0))
+command -v /usr/bin/time >/dev/null 2>&1 || { echo "perf: /usr/bin/time is required" >&2; exit 2; }
 for d in $DRIVERS; do
-    for tool in $TOOLS; do PREP[$tool.$d]=$(prepare_time "$tool" "$d"); done
+    FLOOR[$d]=NA
+    for tool in $TOOLS; do
+        keep=
+        [ "$tool" = bench ] && [ "$d" = mysql ] && [ "${PREP_FLOOR:-1}" != 0 ] && keep=keep
+        read -r "PREP[$tool.$d]" "PCPU[$tool.$d]" < <(prepare_time "$tool" "$d" $keep)
+        if [ -n "$keep" ]; then
+            [ "${PREP[$tool.$d]}" != NA ] && FLOOR[$d]=$(floor "$d")
+            # shellcheck disable=SC2046
+            in_dir bench $(tpcc_cmd bench "$d" 1 --tables=1 cleanup) >/dev/null 2>&1
+        fi
+        echo "perf: $d: $tool's prepare ${PREP[$tool.$d]} s (client CPU" \
+            "${PCPU[$tool.$d]} s)${keep:+, floor ${FLOOR[$d]} s}" >&2
+    done
 done
 table_head "tpcc prepare: $PREP_WAREHOUSES warehouses, $PREP_THREADS threads, wall seconds"
 for d in $DRIVERS; do
@@ -209,8 +333,19 @@ for d in $DRIVERS; do
     else
         row "$d: prepare (s)" "$b" - - - info
     fi
+    row "$d: bench client CPU (s) | wall" "${PCPU[bench.$d]}" "$b" \
+        "$(ratio "${PCPU[bench.$d]}" "$b")" "(info)" ""
+    if [ "${FLOOR[$d]:-NA}" != NA ]; then
+        f=${FLOOR[$d]}
+        row "$d: floor | bench (s)" "$f" "$b" "$(ratio "$b" "$f")" "bench/floor" info
+        [ -n "$TPCC_DIR" ] &&
+            row "$d: floor | sysbench-tpcc (s)" "$f" "$s" "$(ratio "$f" "$s")" \
+                "best possible" info
+    fi
 done
 note "the test servers' settings (tests/db/servers.sh), database $DB_NAME;"
 note "sysbench-tpcc with its defaults (foreign keys, its own indexes)."
+note "floor: bench's rows reloaded from files on the server by LOAD DATA INFILE,"
+note "no client: DDL + ITEM, then $PREP_THREADS sessions of warehouses, then the indexes."
 
 exit $((FAILS > 0))
