@@ -248,10 +248,17 @@ check_sqlite() {
     if [ "$(id -u)" = 0 ] && mount -t tmpfs -o size=1m tmpfs "$work/full" 2>/dev/null; then
         run oltp_read_write --db-driver=sqlite --sqlite-db="$work/full/db.sqlite" \
             --table_size=100000 prepare
-        status_is 1 "sqlite: prepare on a full disk fails"
-        has "FATAL: table 'sbtest1' left incomplete (rows): run 'cleanup', then prepare again" \
-            "sqlite: a full disk names the incomplete table"
-        umount "$work/full"
+        if mountpoint -q "$work/full"; then
+            status_is 1 "sqlite: prepare on a full disk fails"
+            has "FATAL: table 'sbtest1' left incomplete (rows): run 'cleanup', then prepare again" \
+                "sqlite: a full disk names the incomplete table"
+            umount "$work/full"
+        else
+            # Seen once in CI: the 1 MiB tmpfs mounted, then gone before
+            # the prepare wrote (bench mounts and unmounts nothing), and
+            # the prepare filled the disk underneath. Not bench's to judge.
+            skip "sqlite: full disk" "the tmpfs on $work/full was unmounted by something else during the test"
+        fi
     else
         skip "sqlite: full disk" "needs root to mount a 1 MiB tmpfs"
     fi
