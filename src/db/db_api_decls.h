@@ -248,6 +248,13 @@ int db_bind_result(sql_statement *stmt, sql_bind *results, size_t len);
 sql_result *db_execute(sql_statement *stmt);
 sql_result *db_stmt_next_result(sql_statement *stmt);
 int db_close(sql_statement *stmt);
+/* bench: an unnamed statement (pgbench's -M extended; driver.h's
+ * db_stmt.unnamed): used as a prepared one, but nothing is prepared on
+ * the server; each execute sends the text and the values in one request.
+ * Never waits, so virtual users call it too. NULL with FATAL lines when
+ * the driver cannot (an API error). */
+sql_statement *bench_db_prepare_unnamed(sql_connection *con, const char *query,
+                                        size_t len);
 /* Finalizer for ffi.gc: db_close without the ALERT when the connection was
  * closed first (sysbench never closes statements on GC). NULL is fine. */
 void db_stmt_free(sql_statement *stmt);

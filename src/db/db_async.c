@@ -254,8 +254,10 @@ static sql_result *execute_slow(sql_statement *ps, struct db_stmt *s,
         db_stmt_forget(s);
         if (db_stmt_setup_local(s)) return refresh_step(s, 0);
         c->nb_stmt = s;
-        return refresh_step(s, c->drv->prepare_start ? c->drv->prepare_start(s)
-                                                     : c->drv->prepare(s));
+        /* (an unnamed statement's prepare is client work: driver.h) */
+        return refresh_step(s, c->drv->prepare_start && !s->unnamed
+                                   ? c->drv->prepare_start(s)
+                                   : c->drv->prepare(s));
     }
     if (s->emulated) return execute_emulated(ps, s, c);
     return TWIN(c, db_execute(ps));

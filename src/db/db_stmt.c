@@ -41,6 +41,7 @@ bool db_stmt_setup_local(struct db_stmt *s)
     s->epoch    = c->epoch;
     s->emulated = false;
     db_stmt_set_key(s, false);
+    if (s->unnamed) return false; /* never emulated (driver.h) */
     if (db_ps_disabled() || c->emulate_ps || !c->drv->prepare) {
         s->emulated = true;
         return true;
@@ -177,6 +178,50 @@ sql_statement *db_prepare(sql_connection *pc, const char *sql, size_t len)
     struct db_stmt *s = db_stmt_new(db_conn_of(pc), sql, len);
 
     if (!s) return NULL;
+    if (stmt_setup(s) != 0) {
+        db_stmt_discard(s);
+        return NULL;
+    }
+    db_stmt_link(s);
+    return &s->pub;
+}
+
+/* Whether c's driver can send unnamed statements on c: FATAL lines and
+ * false when not (an API error: the script asked for what the driver or
+ * its client library does not have). */
+static bool unnamed_possible(struct db_conn *c)
+{
+    const struct db_caps *caps = &c->drv->caps;
+
+    if (!caps->unnamed || !c->drv->prepare) {
+        log_fatal("%s driver: its client library cannot send a statement "
+                  "and its values as one request (an unnamed statement)",
+                  c->drv->name);
+    } else if (c->nonblocking && c->drv->execute_start &&
+               !caps->unnamed_async) {
+        log_fatal("%s driver: its client library sends unnamed statements "
+                  "(--query-mode=extended) only by a blocking call, which "
+                  "virtual users cannot make: use --threads, or prepared "
+                  "statements",
+                  c->drv->name);
+    } else {
+        return true;
+    }
+    c->pub.error = DB_ERROR_FATAL;
+    return false;
+}
+
+/* No server round trip: the driver's prepare of an unnamed statement is
+ * client work (driver.h), so this serves virtual users too. */
+sql_statement *bench_db_prepare_unnamed(sql_connection *pc, const char *sql,
+                                        size_t len)
+{
+    struct db_conn *c = db_conn_of(pc);
+    struct db_stmt *s;
+
+    if (c->state != DB_CONN_INVALID && !unnamed_possible(c)) return NULL;
+    if (!(s = db_stmt_new(c, sql, len))) return NULL;
+    s->unnamed = true;
     if (stmt_setup(s) != 0) {
         db_stmt_discard(s);
         return NULL;

@@ -49,6 +49,8 @@ struct db_caps {
                                sends ROLLBACK (PostgreSQL) */
     bool backslash_escapes; /* string literals read backslash escapes
                                (MySQL): db_load.c doubles backslashes */
+    bool unnamed;           /* unnamed statements (db_stmt.unnamed) */
+    bool unnamed_async;     /* ... and their execute_start (virtual users) */
 };
 
 /* How the entries of the driver's ignore-errors list are matched. */
@@ -215,6 +217,15 @@ struct db_stmt {
      * freed connection whatever order the finalizers run in. */
     struct db_stmt *prev, *next;
     unsigned kind; /* db.c's: detail.h kind, labelled or from the text */
+    /* An unnamed statement (bench_db_prepare_unnamed; pgbench's -M
+     * extended): nothing is kept on the server between executes. The
+     * driver's prepare and bind do client work only (no server round
+     * trip, so they never wait); each execute sends the text and the
+     * values as one request (PostgreSQL: Parse, Bind, Execute of the
+     * unnamed statement; MariaDB: prepare and execute in one packet
+     * sequence) and answers as a prepared execute would. Never emulated:
+     * the drivers whose caps.unnamed is set honour it. */
+    bool unnamed;
 };
 
 /* A bulk load in progress (db_load.c): what the driver's load operations

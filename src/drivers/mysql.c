@@ -541,6 +541,14 @@ static const char *drv_mysql_version(const struct db_conn *c, char *buf,
     return v && snprintf(buf, size, "%s", v) > 0 ? buf : NULL;
 }
 
+/* Unnamed statements need MariaDB Connector/C's prepare-and-execute in
+ * one request (mysql_stmt.c); MySQL's libmysqlclient lacks it. */
+#ifdef HAVE_MYSQL_EXECUTE_DIRECT
+#define HAS_EXECUTE_DIRECT true
+#else
+#define HAS_EXECUTE_DIRECT false
+#endif
+
 const struct db_driver driver_mysql = {
     .name             = "mysql",
     .description      = "MySQL driver",
@@ -556,7 +564,8 @@ const struct db_driver driver_mysql = {
                          .prepared          = true,
                          .auto_increment    = true,
                          .unsigned_int      = true,
-                         .backslash_escapes = true},
+                         .backslash_escapes = true,
+                         .unnamed           = HAS_EXECUTE_DIRECT},
     .init             = drv_mysql_init,
     .done             = drv_mysql_done,
     .thread_init      = drv_mysql_thread_init,

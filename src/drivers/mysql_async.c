@@ -247,8 +247,10 @@ int drv_mysql_execute_start(struct db_stmt *s, struct db_result *r)
     int err            = 0, status;
 
     if (drv_mysql_cfg.dry_run) return 0;
-    /* Date and time parameters: the blocking path copies them. */
-    if (ms->times) return drv_mysql_execute(s, r);
+    /* Date and time parameters: the blocking path copies them; an
+     * unnamed statement has no non-blocking call (caps.unnamed_async
+     * unset: db_stmt.c refuses it to virtual users). */
+    if (ms->times || ms->unnamed) return drv_mysql_execute(s, r);
     if (nonblocking(s->conn, mc) != 0) return -1;
     drv_mysql_drain_pending(mc);
     mc->async_stmt = ms;

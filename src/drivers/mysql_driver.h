@@ -72,6 +72,8 @@ struct my_stmt {
     my_bool *col_null;
     unsigned ncols;
     bool cols_bound;
+    bool unnamed; /* driver.h's db_stmt.unnamed: st is each execute's own
+                     (NULL before the first), params bound at execute */
 };
 
 /* After a connect with --mysql-ssl=PREFERRED failed in its TLS handshake

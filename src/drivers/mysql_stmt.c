@@ -138,6 +138,23 @@ int drv_mysql_prepared(struct db_stmt *s, MYSQL_STMT *st, bool failed)
     return 0;
 }
 
+/* An unnamed statement (driver.h): client memory only until execute. */
+static int prepare_unnamed(struct db_stmt *s)
+{
+    struct my_stmt *ms = calloc(1, sizeof(*ms));
+
+    if (!ms) {
+        db_set_error(s->conn, CR_OUT_OF_MEMORY, "HY000", false,
+                     "mysql_stmt_init()", "out of memory");
+        return -1;
+    }
+    ms->mc      = s->conn->impl;
+    ms->nparams = s->nparams;
+    ms->unnamed = true;
+    s->impl     = ms;
+    return 0;
+}
+
 int drv_mysql_prepare(struct db_stmt *s)
 {
     struct db_conn *c = s->conn;
@@ -145,6 +162,7 @@ int drv_mysql_prepare(struct db_stmt *s)
     bool failed;
 
     if (drv_mysql_cfg.dry_run) return 0;
+    if (s->unnamed) return prepare_unnamed(s);
     st = mysql_stmt_init(((struct my_conn *) c->impl)->m);
     if (!st)
         return drv_mysql_conn_error(c, ((struct my_conn *) c->impl)->m,
@@ -227,6 +245,7 @@ int drv_mysql_bind(struct db_stmt *s)
         b->length         = p->data_len;
         b->is_null        = (my_bool *) p->is_null;
     }
+    if (ms->unnamed) return 0; /* bound to each execute's handle */
     if (mysql_stmt_bind_param(ms->st, ms->params))
         return drv_mysql_stmt_error(s->conn, ms->st, "mysql_stmt_bind_param()");
     return 0;
@@ -299,18 +318,71 @@ execute_stmt(struct db_stmt *s, struct db_result *r, bool traced)
     return stmt_outcome(ms, r);
 }
 
-/* --mysql-dry-run and --mysql-debug, out of the way of every query. */
+/* An unnamed statement's execute: a new handle each time (the library's
+ * handle for mariadb_stmt_execute_direct is for one execution), which
+ * sends the prepare and the execute together and reads both answers:
+ * one round trip. The previous handle is closed first (COM_STMT_CLOSE
+ * has no answer), so the server holds one statement at most. */
 static int __attribute__((noinline))
-execute_debug(struct db_stmt *s, struct db_result *r)
+execute_unnamed(struct db_stmt *s, struct db_result *r)
+{
+    struct my_stmt *ms = s->impl;
+#ifdef HAVE_MYSQL_EXECUTE_DIRECT
+    unsigned int n = ms->nparams;
+    MYSQL_STMT *st;
+    int err;
+
+    drv_mysql_release(&ms->mc);
+    drv_mysql_drain_pending(ms->mc);
+    if (ms->st) {
+        drv_mysql_stmt_detach(s);
+        mysql_stmt_close(ms->st);
+        ms->st = NULL;
+    }
+    if (!(st = mysql_stmt_init(ms->mc->m)))
+        return drv_mysql_conn_error(s->conn, ms->mc->m, "mysql_stmt_init()");
+    ms->st         = st;
+    ms->cols_bound = false;
+    if (s->nbinds != n) {
+        db_set_error(s->conn, 0, NULL, false, "mysql_stmt_bind_param()",
+                     "Wrong number of parameters to mysql_stmt_bind_param");
+        return -1;
+    }
+    if (n && (mysql_stmt_attr_set(st, STMT_ATTR_PREBIND_PARAMS, &n) ||
+              mysql_stmt_bind_param(st, ms->params)))
+        return drv_mysql_stmt_error(s->conn, st, "mysql_stmt_bind_param()");
+    if (ms->times) copy_times(s, ms);
+    err = mariadb_stmt_execute_direct(st, s->sql, s->sql_len);
+    DEBUG("mariadb_stmt_execute_direct(%p, \"%s\") = %d", (void *) st, s->sql,
+          err);
+    if (err)
+        return drv_mysql_stmt_error(s->conn, st,
+                                    "mariadb_stmt_execute_direct()");
+    return stmt_outcome(ms, r);
+#else
+    (void) r;
+    (void) ms;
+    db_set_error(s->conn, 0, NULL, false, "mysql_stmt_execute()",
+                 "unnamed statements need MariaDB Connector/C");
+    return -1;
+#endif
+}
+
+/* --mysql-dry-run and --mysql-debug, and unnamed statements, out of the
+ * way of every query. */
+static int __attribute__((noinline))
+execute_aside(struct db_stmt *s, struct db_result *r)
 {
     if (drv_mysql_cfg.dry_run) return 0;
+    if (((struct my_stmt *) s->impl)->unnamed) return execute_unnamed(s, r);
     return execute_stmt(s, r, true);
 }
 
 int drv_mysql_execute(struct db_stmt *s, struct db_result *r)
 {
-    if (__builtin_expect(drv_mysql_cfg.execute_aside, 0))
-        return execute_debug(s, r);
+    if (__builtin_expect(drv_mysql_cfg.execute_aside, 0) ||
+        __builtin_expect(((struct my_stmt *) s->impl)->unnamed, 0))
+        return execute_aside(s, r);
     return execute_stmt(s, r, false);
 }
 
@@ -335,7 +407,7 @@ void drv_mysql_close(struct db_stmt *s)
 
     if (!ms) return;
     drv_mysql_stmt_detach(s);
-    mysql_stmt_close(ms->st);
+    if (ms->st) mysql_stmt_close(ms->st); /* NULL: unnamed, never run */
     drv_mysql_stmt_release(s);
 }
 

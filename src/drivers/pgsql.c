@@ -322,8 +322,8 @@ static int drv_pgsql_prepare(struct db_stmt *s)
     ps->scratch_cap = FIRST_SCRATCH_CAP;
     s->impl         = ps;
     /* A non-blocking connection prepares at the first execute, without
-     * waiting (drv_pgsql_execute_start). */
-    if (s->nparams == 0 && !s->conn->nonblocking &&
+     * waiting (drv_pgsql_execute_start); an unnamed statement never. */
+    if (s->nparams == 0 && !s->conn->nonblocking && !s->unnamed &&
         pg_prepare_now(s, NULL) != 0) {
         drv_pgsql_close(s); /* db.c frees the statement only */
         return -1;
@@ -367,7 +367,7 @@ static int drv_pgsql_bind(struct db_stmt *s)
     ps->short_ints = s->nbinds * SHORT_INT_TEXT <= ps->scratch_cap;
     for (size_t i = 0; i < s->nbinds; i++)
         if (s->binds[i].type != SQL_TYPE_BIGINT) ps->short_ints = false;
-    if (ps->prepared) return 0;
+    if (ps->prepared || s->unnamed) return 0;
     for (size_t i = 0; i < s->nbinds; i++)
         ps->types[i] = type_oid(s->binds[i].type);
     ps->typed = true;
@@ -435,11 +435,36 @@ static inline bool format_short_ints(struct db_stmt *s, struct pg_stmt *ps)
 
 static int drv_pgsql_execute(struct db_stmt *s, struct db_result *r);
 
+/* The values of an execute as texts in ps->values: 0, or -1 with c->err
+ * set (`func` names the call that would have sent them). */
+static inline int texts(struct db_stmt *s, struct pg_stmt *ps, const char *func)
+{
+    if (format_short_ints(s, ps) || format_params(s, ps) == 0) return 0;
+    db_set_error(s->conn, 0, "53200", false, func, "out of memory");
+    return -1;
+}
+
+/* An unnamed statement (driver.h): the text and the values in one
+ * request, the types left to the server as pgbench -M extended leaves
+ * them (PQexecParams: Parse, Bind, Describe, Execute, Sync). */
+static int execute_unnamed(struct db_stmt *s, struct db_result *r)
+{
+    struct pg_stmt *ps = s->impl;
+
+    if (texts(s, ps, "PQexecParams") != 0) return -1;
+    return outcome(s->conn,
+                   PQexecParams(ps->pg, ps->text, (int) s->nbinds, NULL,
+                                ps->values, NULL, NULL, 0),
+                   r, "PQexecParams");
+}
+
 /* The first execute of a statement with parameters that was never bound
- * (PG-3: prepared with the types the server infers). */
+ * (PG-3: prepared with the types the server infers), or any execute of
+ * an unnamed one. */
 static int __attribute__((noinline))
 execute_unprepared(struct db_stmt *s, struct db_result *r)
 {
+    if (s->unnamed) return execute_unnamed(s, r);
     if (pg_prepare_now(s, NULL) != 0) return -1;
     return drv_pgsql_execute(s, r);
 }
@@ -450,11 +475,7 @@ static int drv_pgsql_execute(struct db_stmt *s, struct db_result *r)
     PGresult *res;
 
     if (__builtin_expect(!ps->prepared, 0)) return execute_unprepared(s, r);
-    if (!format_short_ints(s, ps) && format_params(s, ps) != 0) {
-        db_set_error(s->conn, 0, "53200", false, "PQexecPrepared",
-                     "out of memory");
-        return -1;
-    }
+    if (texts(s, ps, "PQexecPrepared") != 0) return -1;
     res = PQexecPrepared(ps->pg, ps->name, (int) s->nbinds, ps->values, NULL,
                          NULL, 0);
     return outcome(s->conn, res, r, "PQexecPrepared");
@@ -629,6 +650,13 @@ static int drv_pgsql_execute_start(struct db_stmt *s, struct db_result *r)
 {
     struct pg_stmt *ps = s->impl;
 
+    if (s->unnamed) {
+        if (texts(s, ps, "PQexecParams") != 0) return -1;
+        return sent(s->conn,
+                    PQsendQueryParams(ps->pg, ps->text, (int) s->nbinds, NULL,
+                                      ps->values, NULL, NULL, 0),
+                    "PQexecParams", r);
+    }
     if (!ps->prepared) { /* deferred, or never bound */
         struct pg_conn *pc = s->conn->impl;
         pc->preparing      = s;
@@ -640,11 +668,7 @@ static int drv_pgsql_execute_start(struct db_stmt *s, struct db_result *r)
         pc->func = "PQprepare";
         return collect(s->conn, r);
     }
-    if (!format_short_ints(s, ps) && format_params(s, ps) != 0) {
-        db_set_error(s->conn, 0, "53200", false, "PQexecPrepared",
-                     "out of memory");
-        return -1;
-    }
+    if (texts(s, ps, "PQexecPrepared") != 0) return -1;
     return sent(s->conn,
                 PQsendQueryPrepared(ps->pg, ps->name, (int) s->nbinds,
                                     ps->values, NULL, NULL, 0),
@@ -791,7 +815,9 @@ const struct db_driver driver_pgsql = {
     .caps          = {.multi_row_insert  = true,
                       .prepared          = true,
                       .serial            = true,
-                      .rollback_on_error = true},
+                      .rollback_on_error = true,
+                      .unnamed           = true,
+                      .unnamed_async     = true},
     .init          = drv_pgsql_init,
     .done          = drv_pgsql_done,
     .connect       = drv_pgsql_connect,

@@ -462,6 +462,7 @@ static int drv_sqlite_prepare(struct db_stmt *s)
     sqlite3_stmt *st   = NULL;
     int rc;
 
+    if (s->unnamed) return 0; /* compiled by each execute */
     rc = sqlite3_prepare_v3(sc->db, s->sql, (int) s->sql_len + 1,
                             SQLITE_PREPARE_PERSISTENT, &st, &tail);
     if (rc != SQLITE_OK)
@@ -477,6 +478,7 @@ static int drv_sqlite_prepare(struct db_stmt *s)
 
 static int drv_sqlite_bind(struct db_stmt *s)
 {
+    if (s->unnamed) return 0; /* counted at execute */
     if (s->nbinds == (size_t) sqlite3_bind_parameter_count(s->impl)) return 0;
     db_set_error(s->conn, 0, NULL, false, "sqlite3_bind()",
                  "wrong number of parameters in prepared statement");
@@ -540,12 +542,44 @@ static int bind_values(struct db_stmt *s, sqlite3_stmt *st)
     return rc;
 }
 
+/* An unnamed statement (driver.h): compiled, bound, run and finalized
+ * by each execute, as an extended-protocol client has the server do. */
+static int __attribute__((noinline))
+execute_unnamed(struct db_stmt *s, struct db_result *r)
+{
+    struct sq_conn *sc = s->conn->impl;
+    const char *tail   = NULL;
+    sqlite3_stmt *st   = NULL;
+    int rc;
+
+    rc = sqlite3_prepare_v2(sc->db, s->sql, (int) s->sql_len + 1, &st, &tail);
+    if (rc != SQLITE_OK)
+        return drv_sqlite_error(s->conn, sc->db, rc, "sqlite3_prepare()");
+    if (!st || has_more(tail, s->sql + s->sql_len) ||
+        s->nbinds != (size_t) sqlite3_bind_parameter_count(st)) {
+        db_set_error(s->conn, 0, NULL, false, "sqlite3_bind()",
+                     !st || has_more(tail, s->sql + s->sql_len)
+                         ? "an unnamed statement must be one SQL statement"
+                         : "wrong number of parameters in prepared statement");
+        sqlite3_finalize(st);
+        return -1;
+    }
+    if (s->nbinds && (rc = bind_values(s, st)) != SQLITE_OK) {
+        drv_sqlite_error(s->conn, sc->db, rc, "sqlite3_bind()");
+        sqlite3_finalize(st);
+        return -1;
+    }
+    sc->owned = true;
+    return first_step(s->conn, sc, st, r);
+}
+
 static int drv_sqlite_execute(struct db_stmt *s, struct db_result *r)
 {
     struct sq_conn *sc = s->conn->impl;
     sqlite3_stmt *st   = s->impl;
     int rc;
 
+    if (__builtin_expect(!st, 0)) return execute_unnamed(s, r);
     if (s->nbinds && (rc = bind_values(s, st)) != SQLITE_OK)
         return drv_sqlite_error(s->conn, sc->db, rc, "sqlite3_bind()");
     sc->owned = false;
@@ -603,7 +637,9 @@ const struct db_driver driver_sqlite = {
     .in_process    = true,
     .caps          = {.multi_row_insert  = true,
                       .prepared          = true,
-                      .rollback_on_error = true},
+                      .rollback_on_error = true,
+                      .unnamed           = true,
+                      .unnamed_async     = true},
     .init          = drv_sqlite_init,
     .done          = drv_sqlite_done,
     .connect       = drv_sqlite_connect,

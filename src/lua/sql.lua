@@ -43,8 +43,10 @@ sysbench.cmdline.options = {
                 "built-in scripts, else 1)", 0 },
    define = { "Variables NAME=VALUE set before the scripts run (pgbench -D)",
               {} },
-   query_mode = { "simple (text with the values in) or prepared " ..
-                     "(pgbench -M; extended is not supported)", "prepared" },
+   query_mode = { "simple (text with the values in), extended (text and " ..
+                     "values in one request, an unnamed statement) or " ..
+                     "prepared (named, prepared once per connection), as " ..
+                     "pgbench -M", "prepared" },
    vacuum = { "Before a built-in run on PostgreSQL: VACUUM branches and " ..
                  "tellers, TRUNCATE history, as pgbench does without -n", true },
    fillfactor = { "prepare: the tables' fillfactor (pgbench -F)", 100 },
@@ -389,16 +391,9 @@ end
 
 local function mode()
    local m = sysbench.opt.query_mode
-   if m == "extended" then
-      -- (an unnamed prepare, bind and execute per query would need a call
-      -- of its own in every driver and in bench's asynchronous path for
-      -- virtual users: docs/sql-workloads.md, "Query modes")
-      fail("--query-mode=extended is not supported: use prepared (the values " ..
-              "sent apart from the text, as extended, the statement prepared " ..
-              "once per connection) or simple (the text with the values in)")
-   end
-   if m ~= "simple" and m ~= "prepared" then
-      fail("--query-mode must be simple or prepared, not '%s'", tostring(m))
+   if m ~= "simple" and m ~= "extended" and m ~= "prepared" then
+      fail("--query-mode must be simple, extended or prepared, not '%s'",
+           tostring(m))
    end
    return m
 end
@@ -430,16 +425,22 @@ end
 
 -- -- Statements of a client -------------------------------------------------------------
 
+-- Extended mode's statements are unnamed (bench.sql's prepare option):
+-- every command, with variables or not, is sent with its values in one
+-- request, as pgbench -M extended sends each with PQsendQueryParams.
 local function client_statements(c, script, text_only_plain)
    local S = {}
+   local mode = compiled.mode
+   local unnamed = mode == "extended" or nil
    for i, s in ipairs(script.stmts) do
-      local st = { con = c.con, opts = { kind = s.kind }, gset = s.gset,
-                   text = s.text, set_slow = set_slow, compound = s.compound }
-      if compiled.mode == "prepared" and s.compound then
-         st.text_only = true -- prepared mode's \; queries, as text
+      local st = { con = c.con, opts = { kind = s.kind, unnamed = unnamed },
+                   gset = s.gset, text = s.text, set_slow = set_slow,
+                   compound = s.compound }
+      if mode ~= "simple" and s.compound then
+         st.text_only = true -- \; queries, as text (one statement each)
          st.pieces = s.pieces
-      elseif compiled.mode == "prepared" then
-         if #s.vars == 0 and text_only_plain then
+      elseif mode ~= "simple" then
+         if #s.vars == 0 and text_only_plain and not unnamed then
             st.text_only = true
          else
             st.stmt = c.con:prepare(s.ps_text, st.opts)

@@ -72,8 +72,14 @@ run sql $NULL --builtin=nosuch run
 has_re "FATAL: .*--builtin: no built-in script 'nosuch' \\(expected tpcb-like, simple-update or select-only\\)"
 run sql $NULL --file="$work/g.sql@x" run
 has_re "FATAL: .*--file: weight 'x' of '.*g.sql' must be an integer from 0 to 2\\^31"
-run sql $NULL --builtin=select-only --query-mode=extended --scale=1 run
-has_re "FATAL: .*--query-mode=extended is not supported: use prepared \\(.*\\) or simple \\(.*\\)" "extended is refused, naming what to use instead"
+printf 'SELECT 1;\n' >"$work/one.sql"
+run sql $NULL --file="$work/one.sql" --query-mode=fancy --events=1 run
+status_is 1 "an unknown --query-mode"
+has_re "FATAL: .*--query-mode must be simple, extended or prepared, not 'fancy'"
+# (the null driver has no unnamed statements: one line naming it)
+run sql $NULL --file="$work/one.sql" --query-mode=extended --events=1 run
+status_is 1 "extended on a driver without unnamed statements"
+has_re "FATAL: null driver: its client library cannot send a statement and its values as one request \\(an unnamed statement\\)"
 # What a script file holds never reaches a shell.
 bad shell.sql "SELECT 1;\n\\\\shell touch $work/ran\n" "shell.sql:2: \\\\shell is not supported: bench does not run commands from script files"
 bad setshell.sql "\\\\setshell x touch $work/ran\n" "setshell.sql:1: \\\\setshell is not supported: bench does not run commands from script files"
@@ -158,13 +164,25 @@ builtins() {
     [ "$got" = "$(printf '2\t20\t200000\t200000\t2\t0')" ]
     ok $? "$d: pgbench -i's rows at scale 2" "$got"
     # (--vacuum=off: the second run keeps the first one's history)
-    for m in prepared simple; do
+    for m in prepared simple extended; do
         run sql $o --builtin=tpcb-like --query-mode=$m --threads=2 --events=600 --time=0 \
-            $([ $m = simple ] && echo --vacuum=off) run
+            $([ $m != prepared ] && echo --vacuum=off) run
         status_is 0 "$d: tpcb-like, $m, 600 transactions"
         has_re " +transactions: +600 .*"
     done
-    invariants "$o" "$d: tpcb-like" 1200
+    invariants "$o" "$d: tpcb-like" 1800
+    # extended on virtual users: libpq and SQLite have it; MariaDB's client
+    # library sends the unnamed statement by a blocking call only
+    run sql $o --builtin=tpcb-like --query-mode=extended --virtual-users=4 --events=200 --time=0 --vacuum=off run
+    if [ "$d" = mysql ]; then
+        status_is 1 "$d: extended on virtual users is refused"
+        has_re "FATAL: mysql driver: its client library sends unnamed statements \\(--query-mode=extended\\) only by a blocking call, which virtual users cannot make: use --threads, or prepared statements"
+        invariants "$o" "$d: tpcb-like (nothing run on virtual users)" 1800
+    else
+        status_is 0 "$d: extended on 4 virtual users, 200 transactions"
+        has_re " +transactions: +200 .*"
+        invariants "$o" "$d: tpcb-like" 2000
+    fi
     run sql $o --builtin=simple-update@1,select-only@1 --threads=2 --events=400 --time=0 --extended-report=on run
     status_is 0 "$d: simple-update@1,select-only@1"
     has_re " +simple-update:7 .*" "$d: simple-update's INSERT is a statement kind"
@@ -235,7 +253,7 @@ if [ -n "${BENCH_TEST_PGSQL:-}" ]; then
             ok $? "--rand-seed=42, $c clients: pgbench's :default_seed, hash() and permute()" "pgbench: $want; bench: $got"
         done
         want=$(pgbench_cmd -n -t 1 -f "$DIR/docs.sql" 2>&1 | sed -n 's/^debug([^)]*): //p')
-        for m in prepared simple; do
+        for m in prepared simple extended; do
             got=$("$BENCH" sql $PG --file="$DIR/docs.sql" --query-mode=$m --events=1 --time=0 run 2>&1 | sed -n 's/^debug([^)]*): //p')
             [ -n "$want" ] && [ "$want" = "$got" ]
             ok $? "the documentation's script runs unmodified ($m), with pgbench's values" "pgbench: $want; bench: $got"
@@ -246,10 +264,12 @@ if [ -n "${BENCH_TEST_PGSQL:-}" ]; then
     pg_log=${BENCH_DB_DIR:-/tmp/bench-db}/pg.log
     if [ -n "$PGBENCH" ] && [ "$(id -u)" = 0 ] && [ -r "$pg_log" ] &&
         su postgres -c "psql -h '${BENCH_DB_DIR:-/tmp/bench-db}/pgsock' -p ${BENCH_DB_PG_PORT:-15432} -qAt -d $DB -c \"ALTER DATABASE $DB SET log_statement = 'all'\"" >/dev/null 2>&1; then
-        # statements of one client's 3 transactions, names and values out
-        norm() { sed -n 's/^.*LOG:  \(statement\|execute [^:]*\): //p' | sed -E 's/-?[0-9]+/N/g'; }
+        # statements of one client's 3 transactions, values out, and how
+        # each was sent: as text, by a named or by the unnamed statement
+        norm() { sed -n 's/^.*LOG:  \(statement\|execute [^:]*\): /\1: /p' |
+            sed -E 's/^execute <unnamed>:/unnamed:/; s/^execute [^:]*:/named:/; s/-?[0-9]+/N/g'; }
         for s in tpcb-like simple-update select-only; do
-            for m in prepared simple; do
+            for m in prepared simple extended; do
                 off=$(stat -c %s "$pg_log")
                 pgbench_cmd -n -b $s -M $m -t 3 >/dev/null 2>&1
                 sleep 0.3
@@ -282,10 +302,75 @@ else
     echo "# SKIP mysql: BENCH_TEST_MYSQL is not set (tests/db/servers.sh env)"
 fi
 
+# features NAME DRIVER_OPTS: what bench has beyond the run itself works on
+# the sql workload as on any (--rate, warm-up, --results, merge, compare,
+# plot, virtual users, metrics), with two scripts' kinds.
+features() {
+    local d=$1 o=$2 f=$work/feat i port
+    local two="--builtin=select-only@1,simple-update@1 --vacuum=off"
+    local pids=() at=$(($(date +%s) + 2))
+    run sql $o --builtin=tpcb-like --scale=1 prepare
+    # two members of one distributed run (merge wants them overlapping)
+    for i in 1 2; do
+        "$BENCH" sql $o $two --rate=300 --time=3 --warmup-time=1 --report-interval=1 \
+            --extended-report=on --start-at=$at --results="${f}$i.json" run >"${f}$i.txt" 2>&1 &
+        pids+=($!)
+    done
+    for i in 1 2; do
+        wait "${pids[$((i - 1))]}"
+        ok $? "$d: run $i with --rate, --warmup-time, --start-at and --results" "$(tail -3 "${f}$i.txt")"
+    done
+    grep -q '^Latency under --rate (ms):' "${f}1.txt"
+    ok $? "$d: the report's open-loop latency section"
+    got=$(python3 -c 'import json, sys
+d = json.load(open(sys.argv[1]))
+k = {x["kind"]: x for x in d["kinds"]}
+n = d["totals"]["events"]
+print(d["test"], d["rate"]["target_per_s"], "select-only" in k and "simple-update" in k,
+      k["select-only"]["latency"]["count"] + k["simple-update"]["latency"]["count"] == n)' "${f}1.json" 2>&1)
+    [ "$got" = "sql 300 True True" ]
+    ok $? "$d: the document: workload sql, the rate, a kind per script adding up to the events" "$got"
+    "$BENCH" merge "${f}1.json" "${f}2.json" --results="$f.m.json" >"$f.m.txt" 2>&1
+    ok $? "$d: merge of two runs" "$(tail -3 "$f.m.txt")"
+    got=$(python3 -c 'import json, sys
+e = [json.load(open(p))["totals"]["events"] for p in sys.argv[1:]]
+print(e[0] == e[1] + e[2])' "$f.m.json" "${f}1.json" "${f}2.json" 2>&1)
+    [ "$got" = True ]
+    ok $? "$d: the merged events are the runs' sum" "$got"
+    "$BENCH" compare "${f}1.json" "${f}2.json" >"$f.c.txt" 2>&1
+    i=$?
+    [ $i -le 2 ] && grep -q '^compare: \(PASS\|FAIL\|INSUFFICIENT DATA\)' "$f.c.txt"
+    ok $? "$d: compare of two runs gives a verdict (exit $i)" "$(cat "$f.c.txt")"
+    "$BENCH" plot "${f}1.json" "${f}2.json" -o "$f.svg" >"$f.p.txt" 2>&1 && grep -q '<svg' "$f.svg"
+    ok $? "$d: plot of two runs" "$(cat "$f.p.txt")"
+    run sql $o $two --virtual-users=8 --rate=200 --time=2 run
+    status_is 0 "$d: 8 virtual users"
+    has_re " +transactions: +[1-9][0-9]* .*"
+    # metrics: the run's events, scraped while it runs
+    "$BENCH" sql $o $two --time=3 --metrics-addr=127.0.0.1:0 run >"$f.mt.txt" 2>"$f.mt.err" &
+    i=$!
+    port=
+    for _ in $(seq 50); do
+        port=$(sed -n 's|^metrics: serving http://127.0.0.1:\([0-9]*\)/metrics.*|\1|p' "$f.mt.err")
+        [ -n "$port" ] && break
+        sleep 0.1
+    done
+    sleep 1
+    got=$(python3 -c 'import sys, urllib.request
+t = urllib.request.urlopen("http://127.0.0.1:%s/metrics" % sys.argv[1], timeout=5).read().decode()
+print(any(l.startswith("bench_events_total ") and float(l.split()[1]) > 0 for l in t.splitlines()))' "$port" 2>&1)
+    wait $i
+    ok $? "$d: run with --metrics-addr" "$(cat "$f.mt.err")"
+    [ "$got" = True ]
+    ok $? "$d: bench_events_total scraped, above 0" "$got"
+    run sql $o --builtin=tpcb-like cleanup
+}
+
 if has_sqlite; then
     SQ="--db-driver=sqlite --sqlite-db=$work/sqlw.sqlite"
     builtins sqlite "$SQ"
     slap sqlite "$SQ"
+    features sqlite "$SQ"
 else
     echo "# SKIP sqlite: bench was built without the sqlite driver"
 fi

@@ -153,6 +153,54 @@ static void check_bulk(sql_connection *con)
            "bulk insert rows arrived");
 }
 
+/* Unnamed statements (bench_db_prepare_unnamed): rows and writes as a
+ * prepared statement's, executed again with other values, and no more
+ * than `held_max` statements prepared on the server (`held` counts
+ * them); `prepares` (NULL: not known) counts the prepares the server
+ * has received, one per execute. */
+static void check_unnamed(sql_connection *con, const char *name,
+                          const char *held, const char *held_max,
+                          const char *prepares)
+{
+    const char *sel = "SELECT id, v FROM bench_t WHERE id = ?";
+    const char *upd = "UPDATE bench_t SET n = ? WHERE id = 5";
+    char msg[128], *before;
+    sql_statement *st;
+    sql_result *rs;
+    uint64_t writes;
+
+    before = strdup(prepares ? query_row(con, prepares) : "0");
+    st     = bench_db_prepare_unnamed(con, sel, strlen(sel));
+    snprintf(msg, sizeof(msg), "%s: unnamed statement made", name);
+    ok(st != NULL, msg);
+    if (!st) return;
+    snprintf(msg, sizeof(msg), "%s: its execute's row", name);
+    is_str(row_text(exec1(st, 7)), "7|row 7", msg);
+    snprintf(msg, sizeof(msg), "%s: executed again, another row", name);
+    is_str(row_text(exec1(st, 8)), "8|row 8", msg);
+    rs = exec1(st, 9);
+    snprintf(msg, sizeof(msg), "%s: at most %s held on the server", name,
+             held_max);
+    is_str(query_row(con, held), held_max, msg);
+    snprintf(msg, sizeof(msg), "%s: a result left unread, then another", name);
+    ok(rs != NULL && strcmp(row_text(exec1(st, 10)), "10|row 10") == 0, msg);
+    if (prepares) {
+        snprintf(msg, sizeof(msg), "%s: a prepare per execute (4)", name);
+        is_int(atoi(query_row(con, prepares)) - atoi(before), 4, msg);
+    }
+    free(before);
+    db_stmt_free(st);
+    st     = bench_db_prepare_unnamed(con, upd, strlen(upd));
+    writes = stats_read(0, STAT_WRITES);
+    snprintf(msg, sizeof(msg), "%s: unnamed UPDATE is a write", name);
+    ok(st && exec1(st, 42) == NULL && con->error == DB_ERROR_NONE &&
+           stats_read(0, STAT_WRITES) == writes + 1,
+       msg);
+    snprintf(msg, sizeof(msg), "%s: the UPDATE's value arrived", name);
+    is_str(query_row(con, "SELECT n FROM bench_t WHERE id = 5"), "42", msg);
+    if (st) db_stmt_free(st);
+}
+
 /* Kills a session from another connection: `sql` + `id` + `tail`. */
 static void kill_session(sql_connection *killer, const char *sql,
                          const char *id, const char *tail)
@@ -351,6 +399,13 @@ static void test_mysql(void)
                "SELECT 1, NULL, 'abc', 1.5e0, CAST('2024-01-02' AS DATE)",
                "1|NULL|abc|1.5|2024-01-02");
     check_bulk(con);
+    /* (the last execute's statement is closed by the next execute) */
+    check_unnamed(con, "mysql",
+                  "SELECT VARIABLE_VALUE FROM information_schema.GLOBAL_STATUS"
+                  " WHERE VARIABLE_NAME = 'PREPARED_STMT_COUNT'",
+                  "1",
+                  "SELECT VARIABLE_VALUE FROM information_schema.SESSION_STATUS"
+                  " WHERE VARIABLE_NAME = 'COM_STMT_PREPARE'");
     mysql_multi(con);
     mysql_stmt_limit(con);
     run(con, "DROP TABLE bench_t");
@@ -500,6 +555,11 @@ static void test_pgsql(void)
                "SELECT 1, NULL, 'abc', 1.5::float8, DATE '2024-01-02'",
                "1|NULL|abc|1.5|2024-01-02");
     check_bulk(con);
+    /* (pg_prepared_statements lists the session's named statements, never
+     * the unnamed one; the server counts no prepares: sql_workload.sh
+     * reads `execute <unnamed>` in its log) */
+    check_unnamed(con, "pgsql", "SELECT COUNT(*) FROM pg_prepared_statements",
+                  "0", NULL);
     pgsql_errors(con);
     run(con, "DROP TABLE bench_t");
     db_connection_free(con);

@@ -488,10 +488,14 @@ local function prepared(con, stmt, query, kind)
    return ffi.gc(stmt, C.db_stmt_free)
 end
 
+-- opts.unnamed: an unnamed statement (bench_db_prepare_unnamed: the text
+-- and the values sent together by every execute, pgbench's -M extended).
 function connection:prepare(query, opts)
    local kind = opts ~= nil and sql.opts_kind(opts) or -1
+   local prep = opts ~= nil and opts.unnamed and C.bench_db_prepare_unnamed
+      or C.db_prepare
    -- Not a tail call: prepared()'s error levels count this frame.
-   local stmt = prepared(self, C.db_prepare(self, query, #query), query, kind)
+   local stmt = prepared(self, prep(self, query, #query), query, kind)
    return stmt
 end
 
@@ -603,6 +607,12 @@ if vu then
 
    function connection:prepare(query, opts)
       local kind = opts ~= nil and sql.opts_kind(opts) or -1
+      if opts ~= nil and opts.unnamed then -- never waits (db_api_decls.h)
+         local stmt = prepared(self, C.bench_db_prepare_unnamed(self, query,
+                                                                #query),
+                               query, kind) -- not a tail call, below
+         return stmt
+      end
       local stmt = C.bench_db_prepare_nb(self, query, #query)
       if stmt == nil and self.error == PENDING then
          await(self, nil)
