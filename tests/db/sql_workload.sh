@@ -312,14 +312,21 @@ features() {
     run sql $o --builtin=tpcb-like --scale=1 prepare
     # two members of one distributed run (merge wants them overlapping)
     for i in 1 2; do
-        "$BENCH" sql $o $two --rate=300 --time=3 --warmup-time=1 --report-interval=1 \
+        "$BENCH" sql $o $two --rate=300 --time=3 --report-interval=1 \
             --extended-report=on --start-at=$at --results="${f}$i.json" run >"${f}$i.txt" 2>&1 &
         pids+=($!)
     done
     for i in 1 2; do
         wait "${pids[$((i - 1))]}"
-        ok $? "$d: run $i with --rate, --warmup-time, --start-at and --results" "$(tail -3 "${f}$i.txt")"
+        ok $? "$d: run $i with --rate, --start-at and --results" "$(tail -3 "${f}$i.txt")"
     done
+    # (not in the runs above: an event running across the warm-up's end
+    # counts while its queries stay in the warm-up, as 1.1's reset drops
+    # them (docs/compatibility.md, --warmup-time), so the script kinds can
+    # count one transaction a thread fewer than the report)
+    run sql $o $two --time=1 --warmup-time=1 --rate=300 run
+    status_is 0 "$d: --warmup-time"
+    has_re "^Warming up for 1 seconds\\.\\.\\.$"
     grep -q '^Latency under --rate (ms):' "${f}1.txt"
     ok $? "$d: the report's open-loop latency section"
     got=$(python3 -c 'import json, sys
@@ -364,6 +371,12 @@ print(any(l.startswith("bench_events_total ") and float(l.split()[1]) > 0 for l 
     [ "$got" = True ]
     ok $? "$d: bench_events_total scraped, above 0" "$got"
     run sql $o --builtin=tpcb-like cleanup
+    # pgbench -r reports every statement: 40 of them, each its own kind
+    for i in $(seq 40); do echo "SELECT $i;"; done >"$work/forty.sql"
+    run sql $o --file="$work/forty.sql" --events=3 --time=0 --extended-report=on run
+    status_is 0 "$d: a script of 40 statements"
+    [ "$(grep -c '^ *forty.sql:[0-9]* ' <<<"$OUT")" = 40 ] && has_re "^ +forty.sql:40 +3 .*"
+    ok $? "$d: 40 statement kinds, the 40th counted" "$OUT"
 }
 
 if has_sqlite; then
