@@ -12,7 +12,8 @@
 # Environment:
 #   FUZZ_TIME      seconds per harness (60)
 #   FUZZ_BUILD     build directory (build/fuzz under the tree)
-#   FUZZ_JOBS      make -j (2)
+#   FUZZ_JOBS      make -j, and harnesses run at once (2: each harness
+#                  is one process on one core)
 #   FUZZ_MERGE=1   merge the new inputs that add coverage into the corpus
 #                  in the tree (to commit), instead of throwing them away
 #   CC             clang (clang)
@@ -115,10 +116,25 @@ run() {
 
 command -v "$CC" >/dev/null 2>&1 || die "$CC not found (apt-get install clang libclang-rt-14-dev)"
 build_lib
-status=0
 for h in "${harnesses[@]}"; do
     [ -f "$fuzz_dir/fuzz_$h.c" ] || die "no harness tests/fuzz/fuzz_$h.c"
     link "$h"
-    run "$h" || status=1
+done
+# FUZZ_JOBS harnesses at a time, each one's lines and status in files of
+# its own, printed in the list's order once all are done.
+jobs_max=${FUZZ_JOBS:-2}
+for h in "${harnesses[@]}"; do
+    while [ "$(jobs -rp | wc -l)" -ge "$jobs_max" ]; do wait -n; done
+    (
+        run "$h"
+        echo $? >"$build/run_$h.rc"
+    ) >"$build/run_$h.out" 2>&1 &
+done
+wait
+status=0
+for h in "${harnesses[@]}"; do
+    cat "$build/run_$h.out"
+    [ "$(cat "$build/run_$h.rc" 2>/dev/null)" = 0 ] || status=1
+    rm -f "$build/run_$h.out" "$build/run_$h.rc"
 done
 exit $status
