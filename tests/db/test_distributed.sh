@@ -35,14 +35,7 @@ export PATH="$(dirname "$BENCH"):$PATH"
 
 # The workload's tables, with the pods' own options (run-only ones left
 # out): prepared once, as docs/distributed.md says.
-mapfile -t ARGS < <(argv_of 0)
-prep=()
-for a in "${ARGS[@]:1}"; do
-    case $a in --start-at=* | --start-late-max=* | --results=* | --time=* | \
-        --report-interval=* | --rand-seed-offset=* | run) ;;
-    *) prep+=("$a") ;;
-    esac
-done
+mapfile -t prep < <(python3 "$SRC/tests/dist/k8s.py" prep-argv 0 "${OVER[@]}")
 run "${prep[@]}" cleanup
 run "${prep[@]}" prepare
 status_is 0 "prepare the pods' tables"

@@ -22,6 +22,12 @@
       here, which stand for the cluster's values: the database service,
       the secret, the start time); JOB_COMPLETION_INDEX is INDEX.
       tests/db/test_distributed.sh runs exactly this.
+  k8s.py prep-argv INDEX [NAME=VALUE...]
+      the same command less its first word (bench) and what only a run
+      takes (the start time and its bound, --results, --time,
+      --report-interval, --rand-seed-offset, the command run): the options
+      to prepare and clean up the pods' tables with, once, as
+      docs/distributed.md says.
 """
 import glob
 import os
@@ -97,6 +103,16 @@ def pod_argv(index, overrides):
     env.update(overrides)
     c = container(load("job.yaml"))
     return [expand(a, env) for a in c["command"] + c.get("args", [])]
+
+
+# What only a run takes, left out of prep-argv's command.
+RUN_ONLY = ("--start-at=", "--start-late-max=", "--results=", "--time=",
+            "--report-interval=", "--rand-seed-offset=")
+
+
+def prep_argv(index, overrides):
+    return [a for a in pod_argv(index, overrides)[1:]
+            if a != "run" and not a.startswith(RUN_ONLY)]
 
 
 class Checks:
@@ -268,9 +284,10 @@ def main():
     if sys.argv[1:2] == ["render"]:
         render()
         return
-    if sys.argv[1:2] == ["argv"] and len(sys.argv) >= 3:
+    if sys.argv[1:2] in (["argv"], ["prep-argv"]) and len(sys.argv) >= 3:
         over = dict(a.split("=", 1) for a in sys.argv[3:])
-        print("\n".join(pod_argv(int(sys.argv[2]), over)))
+        of = pod_argv if sys.argv[1] == "argv" else prep_argv
+        print("\n".join(of(int(sys.argv[2]), over)))
         return
     sys.exit(__doc__)
 

@@ -112,13 +112,7 @@ mapfile -t ARGS < <(argv_of 0)
 [ "${#ARGS[@]}" -gt 2 ]
 ok $? "the pod's command, from job.yaml through k8s.py: ${ARGS[*]:0:2} ..."
 # The tables, once, with the pods' options less the run-only ones.
-prep=()
-for a in "${ARGS[@]:1}"; do
-    case $a in --start-at=* | --start-late-max=* | --results=* | --time=* | \
-        --report-interval=* | --rand-seed-offset=* | run) ;;
-    *) prep+=("$a") ;;
-    esac
-done
+mapfile -t prep < <(python3 "$SRC/tests/dist/k8s.py" prep-argv 0 "${OVER[@]}")
 run "${prep[@]}" cleanup
 run "${prep[@]}" prepare
 status_is 0 "prepare the pods' tables through the bridge (from the image)"
