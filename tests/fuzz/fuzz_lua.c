@@ -11,35 +11,10 @@
  * so nothing C allocated may outlive an input. Lua errors are fine (the API
  * raises them on bad arguments); a crash, a sanitizer report or a hang is a
  * finding. */
-#include <stdbool.h>
 #include <stdint.h>
-#include <stdlib.h>
 #include <string.h>
 
-#include "db/db.h"
-#include "cli.h"
-#include "log.h"
-#include "options.h"
-#include "rand.h"
-#include "script/script.h"
-#include "script/script_source.h"
-#include "measure/stats.h"
-
-const char *bench_fuzz_data(void);
-size_t bench_fuzz_size(void);
-
-static const uint8_t *cur;
-static size_t cur_len;
-
-const char *bench_fuzz_data(void)
-{
-    return (const char *) cur;
-}
-
-size_t bench_fuzz_size(void)
-{
-    return cur_len;
-}
+#include "lua_harness.h"
 
 static const char script[] =
     "local ffi = require('ffi')\n"
@@ -108,54 +83,11 @@ static const char script[] =
     "   collectgarbage()\n"
     "end\n";
 
-static struct script *state;
-
-static bool never_stop(void)
-{
-    return false;
-}
-
-/* At exit, after the last input: the state closes, then what it used, so
- * LeakSanitizer's report at exit holds only what bench's C code lost. Per
- * input it cannot judge (run.sh turns libFuzzer's per-input check off for
- * this harness): LuaJIT keeps caches, interned strings and traces across
- * inputs, referenced from places LeakSanitizer does not scan. */
-static void teardown(void)
-{
-    script_free(state);
-    state = NULL;
-    db_done();
-    stats_fini();
-}
-
 static struct script *setup(void)
 {
-    static struct script_source src = {
-        .sname = "fuzz_lua", .chunkname = "=fuzz_lua", .text = (char *) script};
-    static char *argv[] = {"bench", NULL};
-    static struct script_env env;
-    struct options *o = options_new();
+    static const char *const options[] = {"db-ps-mode", "disable", NULL};
 
-    if (!o || cli_register(o, false) != 0 ||
-        options_set(o, "db-driver", "null") != OPT_SET_OK ||
-        options_set(o, "db-ps-mode", "disable") != OPT_SET_OK)
-        abort();
-    src.len = sizeof(script) - 1;
-    env     = (struct script_env){.opts    = o,
-                                  .src     = &src,
-                                  .argc    = 1,
-                                  .argv    = argv,
-                                  .command = "run",
-                                  .threads = 1};
-    script_setup(&env);
-    db_init(o, never_stop);
-    rand_init_process(1);
-    rand_thread_init_tid(0);
-    db_thread_set_id(0);
-    log_set_verbosity(0);
-    if (stats_init(1) != 0 || !(state = script_new(0))) abort();
-    atexit(teardown);
-    return state;
+    return lua_harness_setup("fuzz_lua", script, sizeof(script) - 1, options);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -17,25 +17,10 @@
  * or the whole file for an empty one. Anything else aborts with the
  * message and its traceback. The script's state is the null driver's,
  * as in fuzz_lua.c. */
-#include <stdbool.h>
 #include <stdint.h>
-#include <stdlib.h>
 #include <string.h>
 
-#include "db/db.h"
-#include "cli.h"
-#include "log.h"
-#include "options.h"
-#include "rand.h"
-#include "script/script.h"
-#include "script/script_source.h"
-#include "measure/stats.h"
-
-const char *bench_fuzz_data(void);
-size_t bench_fuzz_size(void);
-
-static const uint8_t *cur;
-static size_t cur_len;
+#include "lua_harness.h"
 
 /* The Lua lines each input runs, as coverage libFuzzer reads beside the C
  * code's (its extra counters): without them the parser, written in Lua,
@@ -51,16 +36,6 @@ uint8_t *bench_fuzz_lines(void);
 uint8_t *bench_fuzz_lines(void)
 {
     return lua_lines;
-}
-
-const char *bench_fuzz_data(void)
-{
-    return (const char *) cur;
-}
-
-size_t bench_fuzz_size(void)
-{
-    return cur_len;
 }
 
 static const char script[] =
@@ -202,50 +177,11 @@ static const char script[] =
     "   end\n"
     "end\n";
 
-static struct script *state;
-
-static bool never_stop(void)
-{
-    return false;
-}
-
-/* At exit, after the last input, as fuzz_lua.c's teardown (leaks are
- * judged there, not per input: LuaJIT keeps caches across inputs). */
-static void teardown(void)
-{
-    script_free(state);
-    state = NULL;
-    db_done();
-    stats_fini();
-}
-
 static struct script *setup(void)
 {
-    static struct script_source src = {
-        .sname = "fuzz_sql", .chunkname = "=fuzz_sql", .text = (char *) script};
-    static char *argv[] = {"bench", NULL};
-    static struct script_env env;
-    struct options *o = options_new();
+    static const char *const options[] = {NULL};
 
-    if (!o || cli_register(o, false) != 0 ||
-        options_set(o, "db-driver", "null") != OPT_SET_OK)
-        abort();
-    src.len = sizeof(script) - 1;
-    env     = (struct script_env){.opts    = o,
-                                  .src     = &src,
-                                  .argc    = 1,
-                                  .argv    = argv,
-                                  .command = "run",
-                                  .threads = 1};
-    script_setup(&env);
-    db_init(o, never_stop);
-    rand_init_process(1);
-    rand_thread_init_tid(0);
-    db_thread_set_id(0);
-    log_set_verbosity(0);
-    if (stats_init(1) != 0 || !(state = script_new(0))) abort();
-    atexit(teardown);
-    return state;
+    return lua_harness_setup("fuzz_sql", script, sizeof(script) - 1, options);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
