@@ -151,6 +151,9 @@ void sb_rand_str(const char *fmt, char *buf);
 
 /* sb_rand_str on the n bytes of fmt, which need not be NUL-terminated. */
 void sb_rand_strn(const char *fmt, size_t n, char *buf);
+/* n uniform alphanumeric characters (0-9, A-Z, a-z) at buf, no NUL:
+ * TPC-C's random a-strings (clause 4.3.2.2), ten from a 64-bit draw. */
+void sb_rand_alnum(char *buf, size_t n);
 /* The first pass of sb_rand_strn for n bytes: a digit at each of buf[0..n),
  * drawn as sb_rand_strn draws for any fmt of n bytes without '@' (whose
  * second pass then puts fmt's other bytes over the digits). */

@@ -24,6 +24,7 @@ enum {
     STR_DIGITS_PER_DRAW   = 16, /* 10^16 < 2^53.2 */
     STR_LETTERS_PER_DRAW  = 11, /* 26^11 < 2^51.8 */
     VARSTR_CHARS_PER_DRAW = 8,  /* 75^8 < 2^49.9 ('0'..'z' is 75 chars) */
+    ALNUM_CHARS_PER_DRAW  = 10, /* 62^10 < 2^59.6 */
 };
 
 /* 2^64 mod r^k, indexed by k: in uint64_t, (0 - m) % m is 2^64 mod m. */
@@ -45,6 +46,13 @@ static const uint64_t str_reject_26[] = {
     STR_REJECT(308915776ull), STR_REJECT(8031810176ull),
     STR_REJECT(208827064576ull), STR_REJECT(5429503678976ull),
     STR_REJECT(141167095653376ull), STR_REJECT(3670344486987776ull),
+};
+static const uint64_t str_reject_62[] = {
+    STR_REJECT(1ull), STR_REJECT(62ull), STR_REJECT(3844ull),
+    STR_REJECT(238328ull), STR_REJECT(14776336ull), STR_REJECT(916132832ull),
+    STR_REJECT(56800235584ull), STR_REJECT(3521614606208ull),
+    STR_REJECT(218340105584896ull), STR_REJECT(13537086546263552ull),
+    STR_REJECT(839299365868340224ull),
 };
 static const uint64_t str_reject_75[] = {
     STR_REJECT(1ull), STR_REJECT(75ull), STR_REJECT(5625ull),
@@ -355,6 +363,24 @@ uint32_t sb_rand_varstr(char *buf, uint32_t min_len, uint32_t max_len)
                   '0', str_reject_75);
     }
     return len;
+}
+
+/* The 62 characters of an alphanumeric string, by digit. */
+static const char str_alnum[62] = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                  "abcdefghijklmnopqrstuvwxyz";
+
+void sb_rand_alnum(char *buf, size_t n)
+{
+    for (size_t i = 0; i < n; i += ALNUM_CHARS_PER_DRAW) {
+        size_t k = n - i < ALNUM_CHARS_PER_DRAW ? n - i : ALNUM_CHARS_PER_DRAW;
+        uint64_t x;
+
+        do { /* as str_block, through the table */
+            x = rand_next();
+            for (size_t j = 0; j < k; j++)
+                buf[i + j] = str_alnum[str_digit(&x, 62)];
+        } while (x < str_reject_62[k]);
+    }
 }
 
 /* -- Key names ------------------------------------------------------------ */

@@ -190,6 +190,34 @@ int bench_db_load_count(const char *key);
  * one): 1, 0 when it is not, -1 when stat fails (errno). Opens nothing. */
 int bench_db_load_is_pipe(const char *path);
 
+/* TPC-C's initial population (clause 4.3.3.1) of the table `table` for
+ * warehouse w, the rows made in C (db_load_tpcc.c: no Lua string or call
+ * per row) and added to the load con has started for it
+ * (bench_db_load_start, in the column order of src/lua/tpcc_load.lua).
+ * ORDER_LINE and ORDERS read the lines of each order and ORDERS its
+ * customer from ol_cnt and o_c_id, which the script draws beforehand:
+ * order o of district d at [(d - 1) * 3000 + o - 1]. `now` is the
+ * date-time text of the dates; c_last_load NURand's C for C_LAST. 0 ok,
+ * 1 error (on con, as bench_db_load_values's). */
+typedef enum {
+    BENCH_TPCC_ITEM,
+    BENCH_TPCC_STOCK,
+    BENCH_TPCC_CUSTOMER,
+    BENCH_TPCC_HISTORY,
+    BENCH_TPCC_ORDER_LINE,
+    BENCH_TPCC_ORDERS,
+    BENCH_TPCC_NEW_ORDERS
+} bench_tpcc_table;
+typedef struct bench_tpcc_rows {
+    int table; /* bench_tpcc_table */
+    int32_t w;
+    const char *now;
+    uint32_t c_last_load;
+    const int32_t *ol_cnt; /* 5..15 each */
+    const int32_t *o_c_id; /* a permutation of 1..3000 per district */
+} bench_tpcc_rows;
+int bench_db_load_tpcc(sql_connection *con, const bench_tpcc_rows *rows);
+
 /* --use_file's reader of the row file (db_rows_file.c; docs/oltp-additions.md
  * states the bounds): the lines of a regular file, read again from its
  * start after its end, or of a named pipe, kept and replayed from memory

@@ -9,6 +9,7 @@ local R = require("tpcc_rand")
 local C = ffi.C
 local uniform = sysbench.rand.uniform
 local astring, decimal, zip = R.astring, R.decimal, R.zip
+local DISTRICTS, ORDERS = 10, 3000 -- a warehouse's; a district's orders
 
 local M = {}
 
@@ -91,142 +92,119 @@ local function say(fmt, ...)
    print(string.format(fmt, ...))
 end
 
--- Loads `tbl`<n> with the rows gen(row) makes; row(...) adds one.
+-- Loads `tbl`<n> with the rows gen(con) adds.
 local function load(con, tbl, n, w, gen)
    local name = tbl .. n
    local mark = string.format("%s (warehouse %d)", name, w)
    C.bench_db_load_mark(mark, true)
    con:bulk_load_start(name, column_names(tbl), sysbench.opt.bulk_load)
-   gen(function(...) con:bulk_load_row(...) end)
+   gen(con)
    con:bulk_load_end()
    C.bench_db_load_mark(mark, false)
+end
+
+-- The error of a failed bench_db_load_tpcc, as con:bulk_load_row raises
+-- one (its FATAL lines are printed already).
+local function load_error(con)
+   if con.sql_errmsg == nil then
+      error("SQL API error", 0)
+   end
+   error(string.format("SQL error, errno = %d, state = '%s': %s",
+                       con.sql_errno, con.sql_state ~= nil and
+                          ffi.string(con.sql_state) or "",
+                       ffi.string(con.sql_errmsg)), 0)
+end
+
+-- The rows of the large tables are made in C (src/db/db_load_tpcc.c:
+-- no Lua string or call per row, most of a prepare's client CPU when
+-- they were made here), in the column order above; `spec` says which
+-- table (C.BENCH_TPCC_*), the warehouse and the values drawn here.
+local spec = ffi.new("bench_tpcc_rows")
+
+-- Loads `tbl`<n> of warehouse w with C's rows of `kind`; now, ol_cnt,
+-- o_c_id: the dates' text and load_orders's draws, when the table has
+-- them.
+local function load_c(con, tbl, n, w, kind, now, ol_cnt, o_c_id)
+   load(con, tbl, n, w, function()
+      spec.table, spec.w, spec.now = kind, w, now
+      spec.c_last_load, spec.ol_cnt, spec.o_c_id = R.C_LAST_LOAD, ol_cnt,
+         o_c_id
+      if C.bench_db_load_tpcc(con, spec) ~= 0 then
+         load_error(con)
+      end
+   end)
 end
 
 -- name, street 1, street 2, city, state, zip of a warehouse or district.
 local function address()
    return astring(6, 10), astring(10, 20), astring(10, 20), astring(10, 20),
-      sysbench.rand.string("@@"), zip()
+      astring(2, 2), zip()
 end
 
+-- ITEM (clause 4.3.3.1): I_IM_ID 1..10,000, I_NAME an a-string [14..24],
+-- I_PRICE 1.00..100.00, I_DATA as S_DATA below.
 local function load_items(con, n)
-   load(con, "item", n, 0, function(row)
-      for i = 1, 100000 do
-         row(i, uniform(1, 10000), astring(14, 24), decimal(1, 100, 2),
-             R.data_string())
-      end
-   end)
+   load_c(con, "item", n, 0, C.BENCH_TPCC_ITEM)
 end
 
+-- STOCK: S_QUANTITY 10..100, S_DIST_xx a-strings of 24, the counters 0,
+-- S_DATA an a-string [26..50] with "ORIGINAL" in 10% of the rows.
 local function load_stock(con, n, w)
-   load(con, "stock", n, w, function(row)
-      for i = 1, 100000 do
-         row(i, w, uniform(10, 100), astring(24, 24), astring(24, 24),
-             astring(24, 24), astring(24, 24), astring(24, 24),
-             astring(24, 24), astring(24, 24), astring(24, 24),
-             astring(24, 24), astring(24, 24), 0, 0, 0, R.data_string())
-      end
-   end)
+   load_c(con, "stock", n, w, C.BENCH_TPCC_STOCK)
 end
 
--- C_LAST of customer c (clause 4.3.3.1): the names of 0..999 in turn for
--- the first 1,000 of a district, NURand(255, 0, 999) with C-Load for the
--- other 2,000.
-local function customer_last(c)
-   if c <= 1000 then
-      return R.last_name(c - 1)
-   end
-   return R.last_name(R.nurand(255, 0, 999, R.C_LAST_LOAD))
-end
-
+-- CUSTOMER: C_LAST the names of 0..999 in turn for the first 1,000 of a
+-- district, NURand(255, 0, 999) with C-Load for the other 2,000; 10%
+-- bad credit; C_DATA an a-string [300..500]. HISTORY: a row each.
 local function load_customers(con, n, w, now)
-   load(con, "customer", n, w, function(row)
-      for d = 1, 10 do
-         for c = 1, 3000 do
-            local a, b, city, state, z = astring(10, 20), astring(10, 20),
-               astring(10, 20), sysbench.rand.string("@@"), zip()
-            row(c, d, w, astring(8, 16), "OE", customer_last(c), a, b, city,
-                state, z, R.nstring(16), now,
-                uniform(1, 10) == 1 and "BC" or "GC", "50000.00",
-                decimal(0, 0.5, 4), "-10.00", "10.00", 1, 0,
-                astring(300, 500))
-         end
-      end
-   end)
-   load(con, "history", n, w, function(row)
-      for d = 1, 10 do
-         for c = 1, 3000 do
-            row(c, d, w, d, w, now, "10.00", astring(12, 24))
-         end
-      end
-   end)
+   load_c(con, "customer", n, w, C.BENCH_TPCC_CUSTOMER, now)
+   load_c(con, "history", n, w, C.BENCH_TPCC_HISTORY, now)
 end
 
--- A random permutation of 1..n (Fisher-Yates).
-local function permutation(n)
-   local p = {}
-   for i = 1, n do
-      p[i] = i
+-- o_c_id[k] for k = 0..count-1: a random permutation of 1..count
+-- (Fisher-Yates), at o_c_id + at.
+local function permutation(o_c_id, at, count)
+   for i = 1, count do
+      o_c_id[at + i - 1] = i
    end
-   for i = n, 2, -1 do
+   for i = count, 2, -1 do
       local j = uniform(1, i)
-      p[i], p[j] = p[j], p[i]
+      o_c_id[at + i - 1], o_c_id[at + j - 1] =
+         o_c_id[at + j - 1], o_c_id[at + i - 1]
    end
-   return p
 end
 
 -- ORDER, ORDER-LINE and NEW-ORDER: 3,000 orders a district, their
 -- customers a permutation, 5..15 lines each, the last 900 undelivered.
--- The lines go first (their counts drawn beforehand): see M.ROWS.
+-- The lines go first (their counts drawn beforehand): see M.ROWS. Order
+-- o of district d is at (d - 1) * 3000 + o - 1 of the arrays.
 local function load_orders(con, n, w, now)
-   local ol_cnt, cust = {}, {}
-   for d = 1, 10 do
-      ol_cnt[d], cust[d] = {}, permutation(3000)
-      for o = 1, 3000 do
-         ol_cnt[d][o] = uniform(5, 15)
+   local ol_cnt = ffi.new("int32_t[?]", DISTRICTS * ORDERS)
+   local o_c_id = ffi.new("int32_t[?]", DISTRICTS * ORDERS)
+   for d = 1, DISTRICTS do
+      local at = (d - 1) * ORDERS
+      permutation(o_c_id, at, ORDERS)
+      for o = 1, ORDERS do
+         ol_cnt[at + o - 1] = uniform(5, 15)
       end
    end
-   load(con, "order_line", n, w, function(row)
-      for d = 1, 10 do
-         local counts = ol_cnt[d]
-         for o = 1, 3000 do
-            local delivered = o < 2101
-            for l = 1, counts[o] do
-               row(o, d, w, l, uniform(1, 100000), w,
-                   delivered and now or nil, 5,
-                   delivered and "0.00" or decimal(0.01, 9999.99, 2),
-                   astring(24, 24))
-            end
-         end
-      end
-   end)
-   load(con, "orders", n, w, function(row)
-      for d = 1, 10 do
-         for o = 1, 3000 do
-            row(o, d, w, cust[d][o], now,
-                o < 2101 and uniform(1, 10) or nil, ol_cnt[d][o], 1)
-         end
-      end
-   end)
-   load(con, "new_orders", n, w, function(row)
-      for d = 1, 10 do
-         for o = 2101, 3000 do
-            row(o, d, w)
-         end
-      end
-   end)
+   load_c(con, "order_line", n, w, C.BENCH_TPCC_ORDER_LINE, now, ol_cnt)
+   load_c(con, "orders", n, w, C.BENCH_TPCC_ORDERS, now, ol_cnt, o_c_id)
+   load_c(con, "new_orders", n, w, C.BENCH_TPCC_NEW_ORDERS)
 end
 
 local function load_warehouse(con, n, w)
    local now = os.date("%Y-%m-%d %H:%M:%S")
-   load(con, "warehouse", n, w, function(row)
+   load(con, "warehouse", n, w, function()
       local name, a, b, city, state, z = address()
-      row(w, name, a, b, city, state, z, decimal(0, 0.2, 4), "300000.00")
+      con:bulk_load_row(w, name, a, b, city, state, z, decimal(0, 0.2, 4),
+                        "300000.00")
    end)
-   load(con, "district", n, w, function(row)
-      for d = 1, 10 do
+   load(con, "district", n, w, function()
+      for d = 1, DISTRICTS do
          local name, a, b, city, state, z = address()
-         row(d, w, name, a, b, city, state, z, decimal(0, 0.2, 4),
-             "30000.00", 3001)
+         con:bulk_load_row(d, w, name, a, b, city, state, z,
+                           decimal(0, 0.2, 4), "30000.00", 3001)
       end
    end)
    load_stock(con, n, w)

@@ -58,43 +58,23 @@ function M.last_name(n)
    return last_names[n]
 end
 
--- sysbench.rand.string patterns of n letters ('@') or digits ('#'),
--- made once per length (the generator makes several characters a draw).
-local function patterns(char)
-   return setmetatable({}, { __index = function(t, n)
-      local p = string.rep(char, n)
-      t[n] = p
-      return p
-   end })
-end
-local letters, digits = patterns("@"), patterns("#")
-
--- random a-string [x .. y] (clause 4.3.2.2): letters, of a length drawn
--- uniformly from x..y.
+-- random a-string [x .. y] (clause 4.3.2.2): alphanumeric, of a length
+-- drawn uniformly from x..y. For the few rows the load makes in Lua; the
+-- large tables' come from C (db_load_tpcc.c, sb_rand_alnum).
+local ALNUM = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 function M.astring(x, y)
-   return rand.string(letters[uniform(x, y)])
-end
-
--- random n-string of n digits.
-function M.nstring(n)
-   return rand.string(digits[n])
+   local t = {}
+   for i = 1, uniform(x, y) do
+      local k = uniform(1, 62)
+      t[i] = ALNUM:sub(k, k)
+   end
+   return table.concat(t)
 end
 
 -- A zip code (clause 4.3.2.7): a random n-string of 4 numbers and the
 -- constant "11111".
 function M.zip()
    return rand.string("####11111")
-end
-
--- I_DATA and S_DATA (clause 4.3.3.1): a random a-string [26..50]; in 10%
--- of the rows, chosen at random, "ORIGINAL" at a random position of it.
-function M.data_string()
-   local s = M.astring(26, 50)
-   if uniform(1, 10) == 1 then
-      local at = uniform(1, #s - 7)
-      s = s:sub(1, at - 1) .. "ORIGINAL" .. s:sub(at + 8)
-   end
-   return s
 end
 
 -- A random decimal of `scale` places in [lo, hi], as text (no rounding

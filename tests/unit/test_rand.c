@@ -735,6 +735,33 @@ static void test_str_digits(void)
            "and draws");
 }
 
+static void test_alnum(void)
+{
+    static const char set[] = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                              "abcdefghijklmnopqrstuvwxyz";
+    static long obs[62];
+    double p[62];
+    char buf[32];
+    long bad = 0, total = 0;
+
+    memset(buf, '.', sizeof(buf));
+    sb_rand_alnum(buf, 23);
+    ok(buf[22] != '.' && buf[23] == '.', "alnum: n bytes, none past them");
+    for (long n = 0; n < 50000; n++) {
+        size_t len = (size_t) (n % 24);
+        sb_rand_alnum(buf, len);
+        for (size_t i = 0; i < len; i++, total++) {
+            const char *at = memchr(set, buf[i], 62);
+            bad += at == NULL;
+            if (at) obs[at - set]++;
+        }
+    }
+    is_int(bad, 0, "alnum: every character is 0-9, A-Z or a-z");
+    for (int i = 0; i < 62; i++)
+        p[i] = 1.0 / 62;
+    chi2_is("alnum characters", obs, p, 62, total);
+}
+
 static void test_varstr(void)
 {
     static long len_obs[11], chr_obs[75];
@@ -779,5 +806,6 @@ int main(void)
     test_str();
     test_str_digits();
     test_varstr();
+    test_alnum();
     return done_testing();
 }
