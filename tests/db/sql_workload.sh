@@ -354,10 +354,12 @@ print(e[0] == e[1] + e[2])' "$f.m.json" "${f}1.json" "${f}2.json" 2>&1)
     status_is 0 "$d: 8 virtual users"
     has_re " +transactions: +[1-9][0-9]* .*"
     # metrics: the run's events, scraped while it runs
-    "$BENCH" sql $o $two --time=3 --metrics-addr=127.0.0.1:0 run >"$f.mt.txt" 2>"$f.mt.err" &
+    # (--time=5 and up to 10 s for the address: a busy machine is slow to
+    # start a run)
+    "$BENCH" sql $o $two --time=5 --metrics-addr=127.0.0.1:0 run >"$f.mt.txt" 2>"$f.mt.err" &
     i=$!
     port=
-    for _ in $(seq 50); do
+    for _ in $(seq 100); do
         port=$(sed -n 's|^metrics: serving http://127.0.0.1:\([0-9]*\)/metrics.*|\1|p' "$f.mt.err")
         [ -n "$port" ] && break
         sleep 0.1

@@ -153,6 +153,35 @@ static void check_bulk(sql_connection *con)
            "bulk insert rows arrived");
 }
 
+/* An unnamed statement, executed (MariaDB: its handle open), outliving
+ * its connection: its execute fails with the ALERT, its free is safe
+ * (ASan's database step runs this). */
+static void check_unnamed_outlived(const char *name, const char *sel)
+{
+    sql_connection *c2 = db_connection_create(drv);
+    sql_statement *st =
+        c2 ? bench_db_prepare_unnamed(c2, sel, strlen(sel)) : NULL;
+    char msg[128];
+    const char *out;
+    sql_result *rs;
+
+    snprintf(msg, sizeof(msg), "%s: unnamed statement on a second connection",
+             name);
+    ok(st && strcmp(row_text(exec1(st, 12)), "12|row 12") == 0, msg);
+    if (!st) {
+        if (c2) db_connection_free(c2);
+        return;
+    }
+    db_connection_free(c2);
+    capture_begin();
+    rs  = exec1(st, 13);
+    out = capture_end();
+    snprintf(msg, sizeof(msg),
+             "%s: unnamed statement after its connection: fails, ALERT", name);
+    ok(rs == NULL && strstr(out, "already closed connection") != NULL, msg);
+    db_stmt_free(st);
+}
+
 /* Unnamed statements (bench_db_prepare_unnamed): rows and writes as a
  * prepared statement's, executed again with other values, and no more
  * than `held_max` statements prepared on the server (`held` counts
@@ -189,7 +218,14 @@ static void check_unnamed(sql_connection *con, const char *name,
         is_int(atoi(query_row(con, prepares)) - atoi(before), 4, msg);
     }
     free(before);
+    /* a reconnect replaces the server side: the next execute sets the
+     * statement up again on the new connection */
+    snprintf(msg, sizeof(msg), "%s: unnamed statement after a reconnect", name);
+    ok(db_connection_reconnect(con) == 0 &&
+           strcmp(row_text(exec1(st, 11)), "11|row 11") == 0,
+       msg);
     db_stmt_free(st);
+    check_unnamed_outlived(name, sel);
     st     = bench_db_prepare_unnamed(con, upd, strlen(upd));
     writes = stats_read(0, STAT_WRITES);
     snprintf(msg, sizeof(msg), "%s: unnamed UPDATE is a write", name);
